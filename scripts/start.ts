@@ -1,0 +1,29 @@
+// `npm start`: builds the site when DIST_DIR is missing or was built from other data or another SITE_URL, then runs the sidecar.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { readSourceHash } from "../src/build/source.ts";
+import { loadConfig } from "../src/config.ts";
+import { astroBuild } from "./lib/astro-build.ts";
+
+const config = loadConfig();
+
+async function upToDate(): Promise<boolean> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(config.distDir, "manifest.json"), "utf8"));
+    return manifest.source_hash === (await readSourceHash(config.dataDir)) && manifest.site_url === config.siteUrl;
+  } catch {
+    return false;
+  }
+}
+
+try {
+  if (await upToDate()) console.log(`${config.distDir} is up to date with ${config.dataDir}`);
+  else {
+    console.log(`building ${config.distDir} from ${config.dataDir} ...`);
+    await astroBuild(config);
+  }
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+await import("../sidecar/main.ts");

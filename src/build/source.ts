@@ -1,0 +1,128 @@
+// Reads and validates the business's source data (data/business.json, data/reviews.jsonl); every problem names file, line and field.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } from "jsonc-parser";
+import type { z } from "zod";
+import { Business } from "../lib/schema/business.ts";
+import { ReviewInput } from "../lib/schema/review.ts";
+
+export type Source = {
+  business: Business;
+  reviews: ReviewInput[];
+  /** sha256 of the source files, so a start can tell whether dist/ was built from this data. */
+  sourceHash: string;
+};
+
+const MAX_LISTED = 25;
+
+/** The data failed validation; `problems` holds one `file:line: field: message` entry each. */
+export class DataError extends Error {
+  override name = "DataError";
+  readonly problems: readonly string[];
+  constructor(problems: string[]) {
+    const shown = problems.slice(0, MAX_LISTED);
+    const more = problems.length > MAX_LISTED ? `\n  ... and ${problems.length - MAX_LISTED} more` : "";
+    super(`Invalid source data (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  ${shown.join("\n  ")}${more}\nFix the data and build again; nothing was published.`);
+    this.problems = problems;
+  }
+}
+
+export async function readSource(dataDir: string): Promise<Source> {
+  const businessFile = path.join(dataDir, "business.json");
+  const reviewsFile = path.join(dataDir, "reviews.jsonl");
+  const [businessText, reviewsText] = await Promise.all([readText(businessFile), readText(reviewsFile)]);
+  const problems: string[] = [];
+  const business = parseBusiness(display(businessFile), businessText, problems);
+  const reviews = parseReviews(display(reviewsFile), reviewsText, problems);
+  if (problems.length > 0 || !business) throw new DataError(problems);
+  return { business, reviews, sourceHash: hashSource(businessText, reviewsText) };
+}
+
+/** The hash a release records of the data it was built from, without validating the data. */
+export async function readSourceHash(dataDir: string): Promise<string> {
+  const [b, r] = await Promise.all([readText(path.join(dataDir, "business.json")), readText(path.join(dataDir, "reviews.jsonl"))]);
+  return hashSource(b, r);
+}
+
+function hashSource(businessText: string, reviewsText: string): string {
+  return createHash("sha256").update(businessText).update("\0").update(reviewsText).digest("hex");
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new DataError([`${display(file)}: cannot read the file (${code ?? String(err)})`]);
+  }
+}
+
+function display(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel.startsWith("..") ? file : rel;
+}
+
+function parseBusiness(file: string, text: string, problems: string[]): Business | null {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  if (errors.length > 0 || !tree) {
+    for (const e of errors) problems.push(`${file}:${lineOf(text, e.offset)}: invalid JSON (${printParseErrorCode(e.error)})`);
+    return null;
+  }
+  const result = Business.safeParse(JSON.parse(text));
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    // Point at the deepest node of the path that exists (a missing field points at its parent object).
+    let p = issue.path as (string | number)[];
+    let node = findNodeAtLocation(tree, p);
+    while (!node && p.length > 0) {
+      p = p.slice(0, -1);
+      node = findNodeAtLocation(tree, p);
+    }
+    problems.push(`${file}:${lineOf(text, node?.offset ?? 0)}: ${fieldOf(issue)}: ${issue.message}`);
+  }
+  return null;
+}
+
+function parseReviews(file: string, text: string, problems: string[]): ReviewInput[] {
+  const reviews: ReviewInput[] = [];
+  const firstLine = new Map<string, number>();
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    const n = i + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      problems.push(`${file}:${n}: invalid JSON (${(err as Error).message})`);
+      continue;
+    }
+    const result = ReviewInput.safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) problems.push(`${file}:${n}: ${fieldOf(issue)}: ${issue.message}`);
+      continue;
+    }
+    const seen = firstLine.get(result.data.id);
+    if (seen !== undefined) {
+      problems.push(`${file}:${n}: id: duplicate id '${result.data.id}' (first on line ${seen})`);
+      continue;
+    }
+    firstLine.set(result.data.id, n);
+    reviews.push(result.data);
+  }
+  return reviews;
+}
+
+function fieldOf(issue: z.core.$ZodIssue): string {
+  const keys = issue.code === "unrecognized_keys" ? `.${issue.keys.join(", ")}` : "";
+  return (issue.path.length ? issue.path.join(".") : "(record)") + keys;
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}

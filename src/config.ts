@@ -1,0 +1,95 @@
+// The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const seconds = z.coerce.number().int().min(1);
+const csv = z
+  .string()
+  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
+
+const EnvSchema = z.object({
+  PORT: port.default(4321),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  SITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:4321")
+    .transform((u) => new URL(u).origin),
+  DATA_DIR: z.string().min(1).default("data"),
+  DIST_DIR: z.string().min(1).default("dist"),
+  HUB_DB: z.string().min(1).default("var/hub.sqlite"),
+  DIST_CHECK_INTERVAL: seconds.default(5),
+  WEBSUB_CALLBACK_ALLOW: csv.default([]),
+  WEBSUB_RETRY_DELAYS: csv
+    .pipe(z.array(z.coerce.number().int().min(0)).length(2))
+    .default([60, 600]),
+  WEBSUB_LEASE_DEFAULT: seconds.default(864000),
+  WEBSUB_LEASE_MIN: seconds.default(3600),
+  WEBSUB_LEASE_MAX: seconds.default(2592000),
+  MCP_ALLOWED_ORIGINS: csv.optional(),
+  MCP_SESSION_TTL: seconds.default(1800),
+  MCP_MAX_SESSIONS: seconds.default(10000),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  distDir: string;
+  hubDb: string;
+  distCheckIntervalSeconds: number;
+  websub: Readonly<{
+    callbackAllow: readonly string[];
+    retryDelaysSeconds: readonly number[];
+    lease: Readonly<{ default: number; min: number; max: number }>;
+  }>;
+  mcp: Readonly<{ allowedOrigins: readonly string[]; sessionTtlSeconds: number; maxSessions: number }>;
+}>;
+
+/** Thrown when the environment holds a value the service cannot run with. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  if (!(e.WEBSUB_LEASE_MIN <= e.WEBSUB_LEASE_DEFAULT && e.WEBSUB_LEASE_DEFAULT <= e.WEBSUB_LEASE_MAX)) {
+    throw new ConfigError(
+      `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
+    );
+  }
+  return deepFreeze({
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: e.SITE_URL,
+    dataDir: e.DATA_DIR,
+    distDir: e.DIST_DIR,
+    hubDb: e.HUB_DB,
+    distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
+    websub: {
+      callbackAllow: e.WEBSUB_CALLBACK_ALLOW,
+      retryDelaysSeconds: e.WEBSUB_RETRY_DELAYS,
+      lease: { default: e.WEBSUB_LEASE_DEFAULT, min: e.WEBSUB_LEASE_MIN, max: e.WEBSUB_LEASE_MAX },
+    },
+    mcp: {
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [e.SITE_URL],
+      sessionTtlSeconds: e.MCP_SESSION_TTL,
+      maxSessions: e.MCP_MAX_SESSIONS,
+    },
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,30 @@
+// Precompressed siblings (.br, .gz) of a file, kept only when they are smaller.
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+// Explicit quality: Node's default brotli quality (11) takes minutes on a 100k-review dataset.
+export const BROTLI_QUALITY = 9;
+export const BROTLI_QUALITY_LARGE = 5;
+const LARGE = 4 * 1024 * 1024;
+export const GZIP_LEVEL = 9;
+export const MIN_BYTES = 256;
+
+export type Compressed = { br: Buffer | null; gzip: Buffer | null };
+
+export async function compress(bytes: Buffer): Promise<Compressed> {
+  if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: bytes.length > LARGE ? BROTLI_QUALITY_LARGE : BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(bytes, { level: GZIP_LEVEL }),
+  ]);
+  return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
+}

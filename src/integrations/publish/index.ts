@@ -1,0 +1,77 @@
+// Astro integration run after the build: hashes and precompresses every file, writes manifest.json and _headers, publishes atomically.
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AstroIntegration } from "astro";
+import type { ReleasePaths } from "../../build/release-paths.ts";
+import { compress } from "./compress.ts";
+import { contentTypeOf, isCompressible } from "./content-types.ts";
+import { sha256 } from "./hash.ts";
+import { headersFile } from "./headers-file.ts";
+import { type BuildMeta, buildManifest, type HashedFile } from "./manifest.ts";
+import { promote } from "./release.ts";
+
+/** Written by the `build-meta.json` endpoint, read here, never published. */
+const BUILD_META = "build-meta.json";
+/** Files this step writes itself; they describe the release rather than belong to the site. */
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META]);
+const WORKERS = 2;
+
+export default function publish(paths: ReleasePaths): AstroIntegration {
+  return {
+    name: "reviews-service:publish",
+    hooks: {
+      "astro:build:done": async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const started = performance.now();
+        const meta = JSON.parse(await readFile(path.join(root, BUILD_META), "utf8")) as BuildMeta;
+        await rm(path.join(root, BUILD_META));
+        const files = await hashAndCompress(root, await listFiles(root));
+        const manifest = buildManifest(files, meta);
+        const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
+        await writeFile(path.join(root, "manifest.json"), manifestJson);
+        await writeFile(path.join(root, "_headers"), headersFile(manifest));
+        const releaseId = sha256(Buffer.from(manifestJson)).slice(0, 16);
+        const target = await promote({ ...paths, stagingDir: root }, releaseId);
+        logger.info(
+          `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms`,
+        );
+      },
+    },
+  };
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .filter((f) => !OWN_FILES.has(f) && !f.endsWith(".br") && !f.endsWith(".gz"))
+    .sort();
+}
+
+async function hashAndCompress(root: string, names: string[]): Promise<HashedFile[]> {
+  const out: HashedFile[] = new Array(names.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < names.length) {
+      const i = next++;
+      out[i] = await hashOne(root, names[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: WORKERS }, worker));
+  return out;
+}
+
+async function hashOne(root: string, name: string): Promise<HashedFile> {
+  const bytes = await readFile(path.join(root, name));
+  const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
+  if (!isCompressible(contentTypeOf(`/${name}`))) return file;
+  const { br, gzip } = await compress(bytes);
+  for (const [key, data, ext] of [["br", br, ".br"], ["gzip", gzip, ".gz"]] as const) {
+    if (!data) continue;
+    await writeFile(path.join(root, name + ext), data);
+    file.encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
+  }
+  return file;
+}

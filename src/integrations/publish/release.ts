@@ -1,0 +1,60 @@
+// Atomic publishing: a finished staging directory becomes an immutable release and DIST_DIR's symlink is swapped to it.
+import { lstat, readdir, rename, rm, stat, symlink } from "node:fs/promises";
+import path from "node:path";
+import type { ReleasePaths } from "../../build/release-paths.ts";
+
+/** Releases kept besides the current one, so readers still streaming an older one are not cut off. */
+const KEEP_PREVIOUS = 2;
+
+/**
+ * Moves `stagingDir` to `releasesDir/<id>` (an identical earlier release is reused) and points `distDir`
+ * at it with rename(2) over a fresh symlink, which readers see all at once or not at all.
+ */
+export async function promote(paths: ReleasePaths, releaseId: string): Promise<string> {
+  const target = path.join(paths.releasesDir, releaseId);
+  if (await exists(target)) await rm(paths.stagingDir, { recursive: true, force: true });
+  else await rename(paths.stagingDir, target);
+
+  const current = await lstat(paths.distDir).catch(() => null);
+  if (current && !current.isSymbolicLink()) {
+    // A plain directory from elsewhere: keep it as a release rather than delete anyone's files.
+    await rename(paths.distDir, path.join(paths.releasesDir, `previous-${Date.now()}`));
+  }
+  const tmpLink = `${paths.distDir}.tmp-${process.pid}`;
+  await rm(tmpLink, { force: true });
+  await symlink(path.relative(path.dirname(paths.distDir), target), tmpLink, "dir");
+  await rename(tmpLink, paths.distDir);
+  await prune(paths, releaseId);
+  return target;
+}
+
+/** Removes staging left by builds that died, and releases beyond the newest few. */
+async function prune(paths: ReleasePaths, currentId: string): Promise<void> {
+  const names = await readdir(paths.releasesDir);
+  const stale = names.filter((n) => n.startsWith(".staging-") && !isAlive(Number(n.slice(".staging-".length))));
+  const releases = await Promise.all(
+    names
+      .filter((n) => !n.startsWith(".") && n !== currentId)
+      .map(async (n) => ({ n, mtime: (await stat(path.join(paths.releasesDir, n))).mtimeMs })),
+  );
+  releases.sort((a, b) => b.mtime - a.mtime);
+  const old = releases.slice(KEEP_PREVIOUS).map((r) => r.n);
+  await Promise.all([...stale, ...old].map((n) => rm(path.join(paths.releasesDir, n), { recursive: true, force: true })));
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  return lstat(p).then(
+    () => true,
+    () => false,
+  );
+}

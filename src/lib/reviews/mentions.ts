@@ -1,0 +1,46 @@
+// Resolves which technicians, services and service areas a review names, by catalog names and aliases.
+import type { Business, CatalogKind } from "../schema/business.ts";
+import type { Mentions } from "../schema/review.ts";
+import { normalizeText } from "../text/normalize.ts";
+
+const KINDS: readonly CatalogKind[] = ["technicians", "services", "service_areas"];
+
+export type MentionMatcher = (text: string) => Mentions;
+
+/**
+ * Builds a matcher over the catalog. A name or alias matches as whole words in the normalised text
+ * (so "Al" does not match "also"); longer names win over their prefixes ("water heater repair" over
+ * "water heater").
+ */
+export function mentionMatcher(business: Business): MentionMatcher {
+  const perKind = KINDS.map((kind) => {
+    const byTerm = new Map<string, string>();
+    for (const entry of business[kind]) {
+      for (const term of [entry.name, ...entry.aliases]) {
+        const t = normalizeText(term);
+        if (t && !byTerm.has(t)) byTerm.set(t, entry.id);
+      }
+    }
+    const terms = [...byTerm.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    const pattern = terms.length
+      ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu")
+      : null;
+    return { kind, byTerm, pattern };
+  });
+
+  return (text) => {
+    const normalized = normalizeText(text);
+    const result: Mentions = { technicians: [], services: [], service_areas: [] };
+    for (const { kind, byTerm, pattern } of perKind) {
+      if (!pattern) continue;
+      const ids = new Set<string>();
+      for (const m of normalized.matchAll(pattern)) ids.add(byTerm.get(m[0])!);
+      result[kind] = [...ids].sort();
+    }
+    return result;
+  };
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

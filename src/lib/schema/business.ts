@@ -1,0 +1,76 @@
+// The business and its catalog (technicians, services, service areas): the input file and the published shape are the same.
+import { z } from "zod";
+import { HttpUrl, Label, Slug, Timestamp } from "./common.ts";
+
+const CatalogEntry = z.object({
+  id: Slug,
+  name: Label,
+  aliases: z.array(Label).default([]).meta({ description: "Other names customers use; matched like the name" }),
+});
+
+export const Technician = CatalogEntry.extend({
+  role: z.string().max(120).nullable().default(null),
+}).strict();
+
+export const Service = CatalogEntry.extend({
+  description: z.string().max(500).nullable().default(null),
+}).strict();
+
+export const ServiceArea = CatalogEntry.extend({
+  postal_codes: z.array(z.string().max(16)).default([]),
+}).strict();
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const Business = z
+  .object({
+    id: Slug,
+    name: Label,
+    schema_type: z
+      .enum(["LocalBusiness", "HomeAndConstructionBusiness", "Plumber", "HVACBusiness", "Electrician", "RoofingContractor", "GeneralContractor", "HousePainter", "Locksmith", "MovingCompany"])
+      .meta({ description: "Most specific schema.org LocalBusiness subtype" }),
+    description: z.string().min(1).max(1000),
+    url: HttpUrl,
+    telephone: z.string().min(3).max(32),
+    email: z.email().nullable().default(null),
+    address: z
+      .object({
+        street_address: z.string().min(1),
+        locality: z.string().min(1),
+        region: z.string().min(1),
+        postal_code: z.string().min(1),
+        country: z.string().regex(/^[A-Z]{2}$/, "expected an ISO 3166-1 alpha-2 country code"),
+      })
+      .strict(),
+    geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict().nullable().default(null),
+    time_zone: z.string().refine(isTimeZone, "expected an IANA time zone such as 'America/Chicago'"),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "expected a BCP 47 language tag"),
+    price_range: z.string().max(8).nullable().default(null),
+    opening_hours: z.array(z.string().max(64)).default([]).meta({ description: "schema.org openingHours strings, e.g. 'Mo-Fr 07:00-19:00'" }),
+    updated_at: Timestamp.meta({ description: "When the business metadata last changed" }),
+    technicians: z.array(Technician),
+    services: z.array(Service),
+    service_areas: z.array(ServiceArea),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    for (const key of ["technicians", "services", "service_areas"] as const) {
+      const seen = new Set<string>();
+      b[key].forEach((entry, i) => {
+        if (seen.has(entry.id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
+        seen.add(entry.id);
+      });
+    }
+  })
+  .meta({ id: "Business", description: "The business, with the catalog that review mentions resolve against" });
+
+export type Business = z.output<typeof Business>;
+export type BusinessInput = z.input<typeof Business>;
+export type CatalogKind = "technicians" | "services" | "service_areas";

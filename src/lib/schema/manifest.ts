@@ -1,0 +1,43 @@
+// dist/manifest.json: every published file by URL path, with the headers a server or CDN needs to serve it.
+import { z } from "zod";
+import { Timestamp } from "./common.ts";
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const StrongEtag = z.string().regex(/^"[A-Za-z0-9_-]{16,}"$/, "expected a strong ETag");
+
+export const EncodedVariant = z
+  .object({
+    path: z.string().meta({ description: "File path relative to the release directory" }),
+    bytes: z.int().min(0),
+    sha256: Sha256,
+    etag: StrongEtag,
+  })
+  .strict();
+
+export const ManifestEntry = z
+  .object({
+    path: z.string().meta({ description: "File path relative to the release directory" }),
+    content_type: z.string(),
+    bytes: z.int().min(0),
+    sha256: Sha256,
+    etag: StrongEtag,
+    last_modified: z.string().meta({ description: "RFC 9110 HTTP-date" }),
+    cache_control: z.string(),
+    link: z.string().nullable().meta({ description: "Link header value (hub and self) for WebSub topics" }),
+    encodings: z.object({ br: EncodedVariant.optional(), gzip: EncodedVariant.optional() }).strict(),
+  })
+  .strict();
+
+export const Manifest = z
+  .object({
+    manifest_version: z.literal(1),
+    site_url: z.string(),
+    source_hash: Sha256.meta({ description: "sha256 of the source data the release was built from" }),
+    updated_at: Timestamp,
+    files: z.record(z.string().startsWith("/"), ManifestEntry).meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
+  })
+  .strict();
+
+export type Manifest = z.output<typeof Manifest>;
+export type ManifestEntry = z.output<typeof ManifestEntry>;
+export type EncodedVariant = z.output<typeof EncodedVariant>;

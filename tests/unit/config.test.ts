@@ -1,0 +1,28 @@
+// Configuration is read once from the environment, with defaults and errors that name the variable.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+
+describe("loadConfig", () => {
+  it("has defaults that suit production", () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 4321);
+    assert.equal(c.host, "127.0.0.1");
+    assert.equal(c.siteUrl, "http://localhost:4321");
+    assert.deepEqual(c.websub.retryDelaysSeconds, [60, 600]);
+    assert.deepEqual(c.mcp.allowedOrigins, ["http://localhost:4321"]);
+    assert.ok(Object.isFrozen(c) && Object.isFrozen(c.websub));
+  });
+  it("reduces SITE_URL to its origin", () => {
+    assert.equal(loadConfig({ SITE_URL: "https://reviews.example.test/" }).siteUrl, "https://reviews.example.test");
+  });
+  it("names every bad variable", () => {
+    assert.throws(
+      () => loadConfig({ PORT: "http", SITE_URL: "ftp://x", WEBSUB_RETRY_DELAYS: "1" }),
+      (err: unknown) => err instanceof ConfigError && /PORT/.test(err.message) && /SITE_URL/.test(err.message) && /WEBSUB_RETRY_DELAYS/.test(err.message),
+    );
+  });
+  it("refuses lease bounds out of order", () => {
+    assert.throws(() => loadConfig({ WEBSUB_LEASE_MIN: "100", WEBSUB_LEASE_DEFAULT: "50" }), /MIN <= DEFAULT <= MAX/);
+  });
+});

@@ -1,0 +1,94 @@
+// Runs a search over the index: AND of every filter, newest first, keyset paging after a (date, id) position.
+import type { SearchFilters } from "../schema/search.ts";
+import { andInto, type Bitset, emptyBitset, forEachFrom, fullBitset, orInto, popcount, setRange } from "./bitset.ts";
+import type { SearchIndex } from "./index.ts";
+import { filterByText } from "./text-index.ts";
+
+export type PageKey = { date: string; id: string };
+
+export type SearchPage = { positions: number[]; total: number; next: PageKey | null };
+
+export function runSearch(index: SearchIndex, filters: SearchFilters, limit: number, after: PageKey | null): SearchPage {
+  const matches = matching(index, filters);
+  const total = popcount(matches);
+  const start = after ? firstAfter(index, after) : 0;
+  const positions: number[] = [];
+  let more = false;
+  forEachFrom(matches, start, (i) => {
+    if (positions.length === limit) return !(more = true);
+    positions.push(i);
+    return true;
+  });
+  const last = positions.at(-1);
+  return { positions, total, next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null };
+}
+
+/** Reviews dated on or after `date`, as positions oldest first. */
+export function positionsSince(index: SearchIndex, date: string): number[] {
+  const end = firstDateBefore(index, date);
+  const out = new Array<number>(end);
+  for (let i = 0; i < end; i++) out[i] = end - 1 - i;
+  return out;
+}
+
+function matching(index: SearchIndex, f: SearchFilters): Bitset {
+  const { size } = index;
+  const bits = fullBitset(size);
+  if (f.since !== null || f.until !== null) {
+    // Positions are in date-descending order, so a date range is one run of positions.
+    const lo = f.until === null ? 0 : firstDateBefore(index, nextDay(f.until));
+    const hi = f.since === null ? size : firstDateBefore(index, f.since);
+    const range = emptyBitset(size);
+    if (lo < hi) setRange(range, lo, hi);
+    andInto(bits, range);
+  }
+  if (f.rating !== null) andInto(bits, index.byRating[f.rating]!);
+  if (f.min_rating !== null) {
+    const atLeast = emptyBitset(size);
+    for (let r = Math.ceil(f.min_rating); r <= 5; r++) orInto(atLeast, index.byRating[r]!);
+    andInto(bits, atLeast);
+  }
+  for (const [filter, byId] of [
+    [f.mentions_technician, index.byTechnician],
+    [f.mentions_service, index.byService],
+  ] as const) {
+    if (filter === null) continue;
+    const set = filter.resolved === null ? undefined : byId.get(filter.resolved);
+    if (set) andInto(bits, set);
+    else bits.fill(0);
+  }
+  if (f.query !== null) filterByText(index.text, f.query, bits);
+  return bits;
+}
+
+/** First position whose date is before `date` (dates descend along positions). */
+function firstDateBefore(index: SearchIndex, date: string): number {
+  let lo = 0;
+  let hi = index.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.dates[mid]! >= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First position strictly after `key` in newest-first order. */
+function firstAfter(index: SearchIndex, key: PageKey): number {
+  let lo = 0;
+  let hi = index.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const d = index.dates[mid]!;
+    const notAfter = d > key.date || (d === key.date && index.ids[mid]! >= key.id);
+    if (notAfter) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,68 @@
+// The one implementation of review search that the HTTP endpoint and the MCP tool share: parameters in, envelope or issues out.
+import type { ValidationIssue } from "../schema/errors.ts";
+import type { SearchFilters, SearchQuery, SearchResult } from "../schema/search.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import type { SearchIndex } from "./index.ts";
+import { type PageKey, runSearch } from "./run.ts";
+
+export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; issues: ValidationIssue[] };
+
+const FILTER_KEYS = ["rating", "min_rating", "since", "until", "query", "mentions_technician", "mentions_service"] as const;
+
+export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome {
+  const given = filtersOf(index, q);
+  let filters = given;
+  let after: PageKey | null = null;
+  if (q.cursor !== undefined) {
+    const cursor = decodeCursor(q.cursor);
+    if (!cursor) return invalid(["cursor"], "expected the next_cursor of a previous page, got something else");
+    const conflicts = FILTER_KEYS.filter((k) => q[k] !== undefined && !sameFilter(given[k], cursor.filters[k]));
+    if (conflicts.length > 0) {
+      return {
+        ok: false,
+        issues: conflicts.map((k) => ({ code: "custom", path: [k], message: `contradicts the cursor, which was issued for ${k}=${show(cursor.filters[k])}; drop the parameter or start over without the cursor` })),
+      };
+    }
+    filters = cursor.filters;
+    after = cursor.after;
+  }
+  const page = runSearch(index, filters, q.limit, after);
+  return {
+    ok: true,
+    result: {
+      filters,
+      total: page.total,
+      count: page.positions.length,
+      limit: q.limit,
+      next_cursor: page.next ? encodeCursor({ filters, after: page.next }) : null,
+      reviews: page.positions.map((i) => index.reviews[i]!),
+    },
+  };
+}
+
+function filtersOf(index: SearchIndex, q: SearchQuery): SearchFilters {
+  const mention = (input: string | undefined, resolve: (s: string) => string | null) =>
+    input === undefined ? null : { input, resolved: resolve(input) };
+  return {
+    rating: q.rating ?? null,
+    min_rating: q.min_rating ?? null,
+    since: q.since ?? null,
+    until: q.until ?? null,
+    query: q.query ?? null,
+    mentions_technician: mention(q.mentions_technician, index.resolveTechnician),
+    mentions_service: mention(q.mentions_service, index.resolveService),
+  };
+}
+
+function sameFilter(a: unknown, b: unknown): boolean {
+  if (a && b && typeof a === "object" && typeof b === "object" && "resolved" in a && "resolved" in b) return a.resolved === b.resolved;
+  return a === b;
+}
+
+function show(v: unknown): string {
+  return v === null ? "(none)" : typeof v === "object" ? String((v as { input: string }).input) : String(v);
+}
+
+function invalid(path: string[], message: string): SearchOutcome {
+  return { ok: false, issues: [{ code: "custom", path, message }] };
+}

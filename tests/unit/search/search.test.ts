@@ -1,0 +1,119 @@
+// Indexed search gives exactly what a plain filter over the dataset gives, for any combination of filters and any paging.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import { buildSearchIndex } from "../../../src/lib/search/index.ts";
+import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
+import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
+import { normalizeText } from "../../../src/lib/text/normalize.ts";
+import { dataset } from "../../helpers/dataset.ts";
+
+const data = dataset(300);
+const index = buildSearchIndex(data);
+
+function search(params: Record<string, string>) {
+  const parsed = parseSearchQuery(new URLSearchParams(params));
+  assert.ok(parsed.success, JSON.stringify(!parsed.success && parsed.issues));
+  return searchReviews(index, parsed.data);
+}
+
+/** The reference semantics, written the obvious way. */
+function naive(p: Record<string, string>): Review[] {
+  const tech = p.mentions_technician && index.resolveTechnician(p.mentions_technician);
+  const svc = p.mentions_service && index.resolveService(p.mentions_service);
+  const q = p.query === undefined ? "" : normalizeText(p.query);
+  return data.reviews.filter(
+    (r) =>
+      (p.rating === undefined || r.rating === Number(p.rating)) &&
+      (p.min_rating === undefined || r.rating >= Number(p.min_rating)) &&
+      (p.since === undefined || r.date >= p.since) &&
+      (p.until === undefined || r.date <= p.until) &&
+      (q === "" || (r.text !== null && normalizeText(r.text).includes(q))) &&
+      (p.mentions_technician === undefined || (tech !== null && r.mentions.technicians.includes(tech!))) &&
+      (p.mentions_service === undefined || (svc !== null && r.mentions.services.includes(svc!))),
+  );
+}
+
+const dates = data.reviews.map((r) => r.date);
+const params = fc.record(
+  {
+    rating: fc.integer({ min: 1, max: 5 }).map(String),
+    min_rating: fc.constantFrom("1", "2.5", "3", "3.5", "5"),
+    since: fc.constantFrom(...dates),
+    until: fc.constantFrom(...dates),
+    query: fc.constantFrom("great", "GREAT", "crème", "creme", "on time", "ﬁnal", "final bill", "ok", "ok ok ok", "o", "  late and ", "zz", "👍", "e"),
+    mentions_technician: fc.constantFrom("Mike", "mike-torres", "MICHAEL TORRES", "zoë park", "Nobody"),
+    mentions_service: fc.constantFrom("drain-cleaning", "Hot Water Heater", "roofing"),
+  },
+  { requiredKeys: [] },
+);
+
+describe("searchReviews", () => {
+  it("matches the reference semantics for every combination of filters, newest first", () => {
+    fc.assert(
+      fc.property(params, fc.integer({ min: 1, max: 100 }), (p, limit) => {
+        if (p.since && p.until && p.since > p.until) return;
+        const out = search({ ...p, limit: String(limit) });
+        assert.ok(out.ok);
+        const expected = naive(p);
+        assert.equal(out.result.total, expected.length);
+        assert.deepEqual(
+          out.result.reviews.map((r) => r.id),
+          expected.slice(0, limit).map((r) => r.id),
+        );
+        assert.equal(out.result.next_cursor === null, expected.length <= limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("pages through every match exactly once with next_cursor, the cursor alone carrying the filters", () => {
+    fc.assert(
+      fc.property(params, fc.integer({ min: 1, max: 30 }), (p, limit) => {
+        if (p.since && p.until && p.since > p.until) return;
+        const seen: string[] = [];
+        let out = search({ ...p, limit: String(limit) });
+        for (let pages = 0; ; pages++) {
+          assert.ok(out.ok && pages < 1000);
+          seen.push(...out.result.reviews.map((r) => r.id));
+          if (!out.result.next_cursor) break;
+          out = search({ cursor: out.result.next_cursor, limit: String(limit) });
+        }
+        assert.deepEqual(seen, naive(p).map((r) => r.id));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("echoes filters as understood, mentions with input and resolved id", () => {
+    const out = search({ mentions_technician: "  Mike ", mentions_service: "roofing", query: "  GREAT\u00a0 Job " });
+    assert.ok(out.ok);
+    assert.deepEqual(out.result.filters.mentions_technician, { input: "Mike", resolved: "mike-torres" });
+    assert.deepEqual(out.result.filters.mentions_service, { input: "roofing", resolved: null });
+    assert.equal(out.result.filters.query, "great job");
+    assert.equal(out.result.total, 0, "a name that resolves to nobody matches nothing");
+  });
+
+  it("refuses a cursor that is not one, and filters that contradict the cursor", () => {
+    const first = search({ rating: "5", limit: "1" });
+    assert.ok(first.ok && first.result.next_cursor);
+    const same = search({ rating: "5", cursor: first.result.next_cursor });
+    assert.ok(same.ok);
+    const other = search({ rating: "4", cursor: first.result.next_cursor });
+    assert.ok(!other.ok);
+    assert.deepEqual(other.issues.map((i) => i.path), [["rating"]]);
+    const bogus = search({ cursor: "bm90LWEtY3Vyc29y" });
+    assert.ok(!bogus.ok);
+    assert.deepEqual(bogus.issues[0]!.path, ["cursor"]);
+  });
+
+  it("treats an empty query as no filter, and never matches rating-only reviews with a query", () => {
+    const all = search({ query: "   ", limit: "100" });
+    assert.ok(all.ok);
+    assert.equal(all.result.total, data.reviews.length);
+    const some = search({ query: "o", limit: "100" });
+    assert.ok(some.ok);
+    assert.ok(some.result.reviews.every((r) => r.text !== null));
+  });
+});

@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   DIST_CHECK_INTERVAL: seconds.default(5),
   WEBSUB_CALLBACK_ALLOW: csv.default([]),
   WEBSUB_RETRY_DELAYS: csv
-    .pipe(z.array(z.coerce.number().int().min(0)).length(2))
+    .pipe(z.array(z.coerce.number<string>().int().min(0)).length(2))
     .default([60, 600]),
   WEBSUB_LEASE_DEFAULT: seconds.default(864000),
   WEBSUB_LEASE_MIN: seconds.default(3600),

@@ -1,29 +1,14 @@
 // Benchmark: full build (validate, derive, pages, hash, precompress, publish) time and peak memory for 1k, 10k and 100k reviews.
 // Usage: node scripts/bench/build.ts [--sizes 1000,10000,100000]
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
+import { benchDataSet, parseSizes, ROOT } from "./lib/data-sets.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" } } });
-const sizes = values.sizes.split(",").map((s) => {
-  const n = Number(s);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--sizes takes whole numbers separated by commas, got "${s}"`);
-  return n;
-});
-
-async function dataSet(n: number): Promise<string> {
-  const dir = path.join(ROOT, "bench-data", String(n));
-  if (!existsSync(path.join(dir, "reviews.jsonl"))) {
-    const r = spawnSync(process.execPath, ["scripts/generate-sample-data.ts", "--count", String(n), "--out", dir], { cwd: ROOT, stdio: "inherit" });
-    if (r.status !== 0) throw new Error(`generating ${n} reviews failed`);
-  }
-  return dir;
-}
+const sizes = parseSizes(values.sizes);
 
 async function measure(dataDir: string): Promise<{ seconds: number; peakMb: number }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-build-"));
@@ -47,6 +32,6 @@ async function measure(dataDir: string): Promise<{ seconds: number; peakMb: numb
 
 console.log("reviews   build_s   peak_rss_mb");
 for (const n of sizes) {
-  const { seconds, peakMb } = await measure(await dataSet(n));
+  const { seconds, peakMb } = await measure(benchDataSet(n));
   console.log(`${String(n).padStart(7)}   ${seconds.toFixed(1).padStart(7)}   ${peakMb.toFixed(0).padStart(11)}`);
 }

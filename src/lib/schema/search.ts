@@ -1,0 +1,217 @@
+// The search and since endpoints: their parameters as they arrive (strings), the parsing of a query string, and the result envelopes.
+import { z } from "zod";
+import { normalizeText } from "../text/normalize.ts";
+import { Slug } from "./common.ts";
+import { toValidationIssues, type ValidationIssue } from "./errors.ts";
+import { Review } from "./review.ts";
+
+export const LIMIT_DEFAULT = 20;
+export const LIMIT_MAX = 100;
+export const QUERY_MAX_LENGTH = 200;
+export const MENTION_MAX_LENGTH = 200;
+export const CURSOR_MAX_LENGTH = 2048;
+
+/** Shows what came in an error message, short enough to read. */
+const got = (input: unknown) => {
+  const s = JSON.stringify(input) ?? String(input);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+};
+
+// Numbers arrive as strings: only plain decimal notation counts (no "", " 4", "0x4", "1e0", "Infinity").
+function numberParam(kind: "integer" | "number", min: number, max: number) {
+  const error = (iss: { input?: unknown }) =>
+    `expected ${kind === "integer" ? "an integer" : "a number"} from ${min} to ${max}, got ${got(iss.input)}`;
+  const shape = kind === "integer" ? /^-?\d+$/ : /^-?\d+(?:\.\d+)?$/;
+  const target = kind === "integer" ? z.int({ error }) : z.number({ error });
+  return z.string().regex(shape, { error }).transform(Number).pipe(target.min(min, { error }).max(max, { error }));
+}
+
+/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), as a parameter. */
+export const DateParam = z.iso.date({
+  error: (iss) => `expected an existing calendar date YYYY-MM-DD, got ${got(iss.input)}`,
+});
+
+const textParam = (max: number, normalize: (s: string) => string, what: string) =>
+  z
+    .string()
+    .transform(normalize)
+    .pipe(
+      z
+        .string()
+        .max(max, { error: (iss) => `expected at most ${max} characters${what}, got ${(iss.input as string).length}` }),
+    );
+
+/** Query parameters of `GET /api/reviews/search`, as strings in, typed values out. Unknown parameters are refused. */
+export const SearchQueryParams = z
+  .object({
+    rating: numberParam("integer", 1, 5).optional().meta({ description: "Exact star rating to match" }),
+    min_rating: numberParam("number", 1, 5)
+      .optional()
+      .meta({ description: "Minimum star rating, inclusive (3.5 matches 4 and 5)" }),
+    since: DateParam.optional().meta({ description: "Only reviews dated on or after this date (inclusive)" }),
+    until: DateParam.optional().meta({
+      description: "Only reviews dated on or before this date (inclusive); must not be before `since`",
+    }),
+    query: textParam(QUERY_MAX_LENGTH, normalizeText, " after normalisation").optional().meta({
+      description:
+        "Substring of the review text. Query and text are both normalised: Unicode NFKC, lower case, every run of whitespace folded to one space, trimmed; accents are kept. Empty after trimming means no filter; at most 200 characters after normalisation. Reviews without text never match.",
+    }),
+    mentions_technician: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+      .optional()
+      .meta({
+        description:
+          "Only reviews mentioning this technician: id, name or alias from business.technicians, case-insensitive. A name that resolves to nobody matches nothing. Empty means no filter.",
+      }),
+    mentions_service: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+      .optional()
+      .meta({
+        description:
+          "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
+      }),
+    limit: numberParam("integer", 1, LIMIT_MAX)
+      .default(LIMIT_DEFAULT)
+      .meta({ description: "Maximum number of reviews returned" }),
+    cursor: z
+      .string()
+      .max(CURSOR_MAX_LENGTH, {
+        error: `expected the next_cursor of a previous page (at most ${CURSOR_MAX_LENGTH} characters)`,
+      })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: "expected the next_cursor of a previous page" })
+      .optional()
+      .meta({
+        description:
+          "Opaque: the `next_cursor` of the previous page. It carries its filters, so it works alone; filters given with it must be the same, or the request is a 400.",
+      }),
+  })
+  .strict()
+  .superRefine(
+    (q, ctx) => {
+      if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["since"],
+          message: `expected a date on or before until (${q.until}), got ${got(q.since)}`,
+        });
+      }
+    },
+    { when: (payload) => !payload.issues.some((i) => i.path?.[0] === "since" || i.path?.[0] === "until") },
+  );
+
+/** Parsed search parameters. `query`, `mentions_technician` and `mentions_service` are absent when empty. */
+export type SearchQuery = z.output<typeof SearchQueryParams>;
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
+
+/**
+ * Parses the query string of a search request. Every problem is an issue naming its parameter:
+ * unknown and repeated parameters included. Issues come in a stable order.
+ */
+export function parseSearchQuery(params: URLSearchParams): ParseResult<SearchQuery> {
+  const counts = new Map<string, number>();
+  const first = new Map<string, string>();
+  for (const [key, value] of params) {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (!first.has(key)) first.set(key, value);
+  }
+  const issues: ValidationIssue[] = [];
+  for (const [key, n] of counts) {
+    if (n > 1 && Object.hasOwn(SearchQueryParams.shape, key)) {
+      issues.push({ code: "custom", path: [key], message: `expected the parameter at most once, got it ${n} times` });
+      first.delete(key);
+    }
+  }
+  const result = SearchQueryParams.safeParse(Object.fromEntries(first));
+  if (!result.success) issues.push(...toValidationIssues(result.error.issues));
+  if (issues.length > 0 || !result.success) return { success: false, issues };
+  const data = { ...result.data };
+  for (const key of ["query", "mentions_technician", "mentions_service"] as const)
+    if (data[key] === "") delete data[key];
+  return { success: true, data };
+}
+
+/** Path parameters of `GET /api/reviews/since/{date}`. */
+export const SincePathParams = z
+  .object({
+    date: DateParam.meta({
+      description: "Calendar date YYYY-MM-DD in the business's time zone; it must exist (2024-02-30 is a 400)",
+    }),
+  })
+  .strict();
+
+/** Parses the `{date}` path segment (already percent-decoded); a malformed or impossible date is an issue at `["date"]`. */
+export function parseSinceDate(date: string): ParseResult<string> {
+  const result = SincePathParams.safeParse({ date });
+  return result.success
+    ? { success: true, data: result.data.date }
+    : { success: false, issues: toValidationIssues(result.error.issues) };
+}
+
+const MentionFilter = z
+  .object({
+    input: z.string().meta({ description: "The parameter as given, trimmed" }),
+    resolved: Slug.nullable().meta({
+      description: "The catalog id it resolved to; null when it names nobody (then nothing matches)",
+    }),
+  })
+  .strict()
+  .meta({ id: "MentionFilter", description: "A mention filter as understood" });
+
+export const SearchFilters = z
+  .object({
+    rating: z.int().min(1).max(5).nullable(),
+    min_rating: z.number().min(1).max(5).nullable(),
+    since: DateParam.nullable(),
+    until: DateParam.nullable(),
+    query: z
+      .string()
+      .min(1)
+      .max(QUERY_MAX_LENGTH)
+      .nullable()
+      .meta({ description: "The query after normalisation; null when absent or empty" }),
+    mentions_technician: MentionFilter.nullable(),
+    mentions_service: MentionFilter.nullable(),
+  })
+  .strict()
+  .meta({
+    id: "SearchFilters",
+    description: "Every filter as understood (from the parameters, or from the cursor); null when not filtering",
+  });
+
+export const SearchResult = z
+  .object({
+    filters: SearchFilters,
+    total: z.int().min(0).meta({ description: "All reviews matching the filters, on every page" }),
+    count: z.int().min(0).max(LIMIT_MAX).meta({ description: "Reviews returned on this page" }),
+    limit: z.int().min(1).max(LIMIT_MAX).meta({ description: "The page size applied" }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as `cursor` to get the next page; null on the last page" }),
+    reviews: z
+      .array(Review)
+      .max(LIMIT_MAX)
+      .meta({
+        description:
+          "The matching reviews of this page, full records, newest first: date descending, then id descending",
+      }),
+  })
+  .strict()
+  .meta({ id: "SearchResult", description: "A page of the reviews matching every filter (filters combine with AND)" });
+
+export const SinceResult = z
+  .object({
+    since: DateParam.meta({ description: "The date from the path" }),
+    count: z.int().min(0).meta({ description: "Number of reviews returned (all of them: there is no limit)" }),
+    reviews: z
+      .array(Review)
+      .meta({ description: "Every review dated on or after `since`, oldest first: date ascending, then id ascending" }),
+  })
+  .strict()
+  .meta({
+    id: "SinceResult",
+    description: "Reviews dated on or after a date, in the order an incremental consumer processes them",
+  });
+
+export type SearchFilters = z.output<typeof SearchFilters>;
+export type SearchResult = z.output<typeof SearchResult>;
+export type SinceResult = z.output<typeof SinceResult>;

@@ -1,5 +1,6 @@
 // The business and its catalog (technicians, services, service areas): the input file and the published shape are the same.
 import { z } from "zod";
+import { normalizeText } from "../text/normalize.ts";
 import { HttpUrl, Label, Slug, Timestamp } from "./common.ts";
 
 const CatalogEntry = z.object({
@@ -63,9 +64,18 @@ export const Business = z
   .superRefine((b, ctx) => {
     for (const key of ["technicians", "services", "service_areas"] as const) {
       const seen = new Set<string>();
+      // A name or alias must point at one entry, or mentions would silently go to whichever came first.
+      const terms = new Map<string, string>();
       b[key].forEach((entry, i) => {
         if (seen.has(entry.id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
         seen.add(entry.id);
+        [entry.name, ...entry.aliases].forEach((term, j) => {
+          const owner = terms.get(normalizeText(term));
+          if (owner !== undefined && owner !== entry.id) {
+            ctx.addIssue({ code: "custom", path: [key, i, j === 0 ? "name" : "aliases"], message: `'${term}' already names '${owner}'` });
+          }
+          terms.set(normalizeText(term), entry.id);
+        });
       });
     }
   })

@@ -11,9 +11,10 @@ export const Slug = z
 export const IsoDate = z.iso.date().meta({ description: "Calendar date YYYY-MM-DD in the business's time zone" });
 
 /** An RFC 3339 timestamp in UTC (`Z`), as every timestamp the service publishes is. */
+// Whole seconds only: timestamps then share one format and compare correctly as strings.
 export const Timestamp = z.iso
-  .datetime({ offset: false })
-  .meta({ description: "RFC 3339 timestamp in UTC" });
+  .datetime({ offset: false, precision: 0 })
+  .meta({ description: "RFC 3339 timestamp in UTC, whole seconds (YYYY-MM-DDTHH:MM:SSZ)" });
 
 export const HttpUrl = z.url({ protocol: /^https?$/ });
 

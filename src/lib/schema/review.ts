@@ -1,6 +1,7 @@
 // A review: the input line of reviews.jsonl, and the published record that adds what the build derives.
 import { z } from "zod";
 import { HttpUrl, IsoDate, Slug, Timestamp } from "./common.ts";
+import { AspectPolarity, SentimentLabel } from "./insights.ts";
 
 export const ReviewId = z
   .string()
@@ -24,7 +25,12 @@ export const ReviewInput = z
     updated_at: Timestamp.nullable().default(null).meta({ description: "When the reviewer last edited it, if ever" }),
     rating: z.int().min(1).max(5),
     title: z.string().trim().min(1).max(200).nullable().default(null),
-    text: z.string().max(20000).nullable().meta({ description: "Review body; null for a rating-only review" }),
+    text: z
+      .string()
+      .max(20000)
+      .refine((t) => t.trim() !== "", "empty text: use null for a rating-only review")
+      .nullable()
+      .meta({ description: "Review body; null for a rating-only review" }),
     language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).nullable().default(null),
     author: z
       .object({
@@ -51,6 +57,9 @@ export const ReviewInput = z
     if (r.updated_at && r.updated_at < r.published_at) {
       ctx.addIssue({ code: "custom", path: ["updated_at"], message: "must not be before published_at" });
     }
+    if (r.experience_date && r.experience_date > r.published_at.slice(0, 10)) {
+      ctx.addIssue({ code: "custom", path: ["experience_date"], message: "must not be after the review was published" });
+    }
     if (r.owner_reply && r.owner_reply.published_at < r.published_at) {
       ctx.addIssue({ code: "custom", path: ["owner_reply", "published_at"], message: "must not be before the review's published_at" });
     }
@@ -66,6 +75,23 @@ export const Mentions = z
   })
   .strict()
   .meta({ description: "Catalog ids the review text names (by name or alias), sorted" });
+
+export const ReviewAspect = z
+  .object({
+    aspect: z.string().meta({ description: "Aspect id, one of the ids in /insights.json aspects" }),
+    sentiment: AspectPolarity,
+    evidence: z.string().meta({ description: "The exact clause of the review's text that carries the judgement" }),
+  })
+  .strict()
+  .meta({ id: "ReviewAspect", description: "What the review says about one aspect, computed at build time" });
+
+export const ReviewSentiment = z
+  .object({
+    label: SentimentLabel,
+    score: z.number().min(-1).max(1).meta({ description: "-1 to 1: the text's tone blended with the star rating (the rating alone when there is no text)" }),
+  })
+  .strict()
+  .meta({ id: "ReviewSentiment", description: "Overall tone of the review, computed at build time" });
 
 export const Review = z
   .object({
@@ -83,9 +109,12 @@ export const Review = z
     source: z.object({ platform: Platform, url: HttpUrl.nullable() }).strict(),
     owner_reply: z.object({ text: z.string(), published_at: Timestamp, date: IsoDate }).strict().nullable(),
     mentions: Mentions,
+    sentiment: ReviewSentiment,
+    aspects: z.array(ReviewAspect).meta({ description: "At most one entry per aspect, in taxonomy order; empty for rating-only reviews" }),
   })
   .strict()
   .meta({ id: "Review", description: "One verified review" });
 
 export type Review = z.output<typeof Review>;
 export type Mentions = z.output<typeof Mentions>;
+export type ReviewAspect = z.output<typeof ReviewAspect>;

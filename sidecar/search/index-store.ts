@@ -1,0 +1,45 @@
+// Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
+import { readFile } from "node:fs/promises";
+import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
+import { buildSearchIndex, type SearchIndex } from "../../src/lib/search/index.ts";
+import type { Site } from "../dist/site.ts";
+import type { Logger } from "../log.ts";
+
+export type IndexedRelease = Readonly<{ siteId: string; index: SearchIndex; updatedAt: string }>;
+
+export type SearchIndexStore = Readonly<{
+  /** The newest index that is ready; the previous one keeps answering while a new one is built. */
+  current: () => IndexedRelease;
+  /** Builds the index of `site` and makes it current (after a release swap). */
+  update: (site: Site) => Promise<void>;
+}>;
+
+/** Loads the dataset the build published; the sidecar never derives it again, it only indexes it. */
+export async function indexRelease(site: Site): Promise<IndexedRelease> {
+  const file = site.files.get("/reviews.json");
+  if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
+  const dataset = JSON.parse(await readFile(file.identity.file, "utf8")) as ReviewsDataset;
+  if (!Array.isArray(dataset.reviews) || typeof dataset.updated_at !== "string" || !dataset.business) {
+    throw new Error(`release ${site.id}: /reviews.json is not a reviews dataset`);
+  }
+  return Object.freeze({ siteId: site.id, index: buildSearchIndex(dataset), updatedAt: dataset.updated_at });
+}
+
+export async function createSearchIndexStore(initial: Site, logger: Logger): Promise<SearchIndexStore> {
+  let current = await indexRelease(initial);
+  let latestRequested = initial.id;
+  return Object.freeze({
+    current: () => current,
+    update: async (site: Site) => {
+      latestRequested = site.id;
+      try {
+        const next = await indexRelease(site);
+        // A slower build of an older release must not replace a newer one.
+        if (latestRequested === site.id) current = next;
+        logger.info("search index ready", { release: site.id, reviews: next.index.size });
+      } catch (err) {
+        logger.error("search index not rebuilt, still answering from the previous release", { release: site.id, err: err as Error });
+      }
+    },
+  });
+}

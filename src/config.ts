@@ -1,4 +1,5 @@
 // The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
+import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -25,6 +26,18 @@ const EnvSchema = z.object({
   WEBSUB_LEASE_DEFAULT: seconds.default(864000),
   WEBSUB_LEASE_MIN: seconds.default(3600),
   WEBSUB_LEASE_MAX: seconds.default(2592000),
+  WEBSUB_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
+  WEBSUB_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  WEBSUB_MAX_PER_TOPIC: z.coerce.number().int().min(1).default(10000),
+  WEBSUB_MAX_PER_HOST: z.coerce.number().int().min(1).default(100),
+  WEBSUB_CLAIM_TTL: seconds.max(60).default(60),
+  WEBSUB_VERIFY_TIMEOUT: seconds.default(10),
+  WEBSUB_DELIVERY_TIMEOUT: seconds.default(10),
+  WEBSUB_SWEEP_CRON: z
+    .string()
+    .min(1)
+    .refine((p) => isCronPattern(p), 'expected a node-cron pattern, e.g. "0 * * * * *"')
+    .default("0 * * * * *"),
   MCP_ALLOWED_ORIGINS: csv.optional(),
   MCP_SESSION_TTL: seconds.default(1800),
   MCP_MAX_SESSIONS: seconds.default(10000),
@@ -42,6 +55,18 @@ export type Config = Readonly<{
     callbackAllow: readonly string[];
     retryDelaysSeconds: readonly number[];
     lease: Readonly<{ default: number; min: number; max: number }>;
+    /** Outbound requests (verifications, deliveries, denials) in flight at once. */
+    concurrency: number;
+    /** Requests to the hub per client and minute. */
+    rateLimitPerMinute: number;
+    maxSubscriptionsPerTopic: number;
+    maxSubscriptionsPerHost: number;
+    /** How long a claimed verification or delivery stays claimed before another worker may take it over. */
+    claimTtlSeconds: number;
+    verifyTimeoutSeconds: number;
+    deliveryTimeoutSeconds: number;
+    /** node-cron pattern (with seconds) of the sweep that removes expired subscriptions. */
+    sweepCron: string;
   }>;
   mcp: Readonly<{ allowedOrigins: readonly string[]; sessionTtlSeconds: number; maxSessions: number }>;
 }>;
@@ -65,6 +90,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
     );
   }
+  if (e.WEBSUB_CLAIM_TTL <= Math.max(e.WEBSUB_VERIFY_TIMEOUT, e.WEBSUB_DELIVERY_TIMEOUT)) {
+    throw new ConfigError(
+      `Invalid environment:\n  WEBSUB_CLAIM_TTL: expected more than WEBSUB_VERIFY_TIMEOUT and WEBSUB_DELIVERY_TIMEOUT (a claim must outlive the attempt it covers), got ${e.WEBSUB_CLAIM_TTL} / ${e.WEBSUB_VERIFY_TIMEOUT} / ${e.WEBSUB_DELIVERY_TIMEOUT}`,
+    );
+  }
   return deepFreeze({
     port: e.PORT,
     host: e.HOST,
@@ -77,6 +107,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callbackAllow: e.WEBSUB_CALLBACK_ALLOW,
       retryDelaysSeconds: e.WEBSUB_RETRY_DELAYS,
       lease: { default: e.WEBSUB_LEASE_DEFAULT, min: e.WEBSUB_LEASE_MIN, max: e.WEBSUB_LEASE_MAX },
+      concurrency: e.WEBSUB_CONCURRENCY,
+      rateLimitPerMinute: e.WEBSUB_RATE_LIMIT,
+      maxSubscriptionsPerTopic: e.WEBSUB_MAX_PER_TOPIC,
+      maxSubscriptionsPerHost: e.WEBSUB_MAX_PER_HOST,
+      claimTtlSeconds: e.WEBSUB_CLAIM_TTL,
+      verifyTimeoutSeconds: e.WEBSUB_VERIFY_TIMEOUT,
+      deliveryTimeoutSeconds: e.WEBSUB_DELIVERY_TIMEOUT,
+      sweepCron: e.WEBSUB_SWEEP_CRON,
     },
     mcp: {
       allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [e.SITE_URL],

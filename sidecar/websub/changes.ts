@@ -1,0 +1,50 @@
+// Change detection: compares each topic's sha256 in the current release with the stored one and queues fat pings for changes.
+import type { Logger } from "../log.ts";
+import type { HubStore } from "./store/store.ts";
+import type { TopicSource } from "./topics.ts";
+
+export type ChangeTracker = Readonly<{
+  /** Diffs now; checks never overlap, and one asked for during a check runs right after it. */
+  check(reason: string): Promise<void>;
+}>;
+
+export type ChangeDeps = Readonly<{
+  topics: TopicSource;
+  store: HubStore;
+  logger: Logger;
+  now: () => number;
+  /** Deliveries were queued: the worker should look. */
+  onQueued: () => void;
+}>;
+
+export function createChangeTracker(deps: ChangeDeps): ChangeTracker {
+  let chain: Promise<void> = Promise.resolve();
+
+  const diff = async (reason: string) => {
+    let queued = 0;
+    for (const t of deps.topics.current()) {
+      const result = await deps.store.topicContentSet(
+        { topic: t.topic, sha256: t.sha256, contentType: t.contentType },
+        deps.now(),
+      );
+      if (result.changed) {
+        deps.logger.info("websub topic changed", {
+          topic: t.topic,
+          sha256: t.sha256,
+          deliveries_queued: result.queued,
+          reason,
+        });
+        queued += result.queued;
+      }
+    }
+    if (queued > 0) deps.onQueued();
+  };
+
+  return Object.freeze({
+    check: (reason: string) => {
+      const run = chain.then(() => diff(reason));
+      chain = run.catch((err: Error) => deps.logger.error("websub change check failed", { reason, err }));
+      return run;
+    },
+  });
+}

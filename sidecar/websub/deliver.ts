@@ -1,0 +1,86 @@
+// Content distribution (WebSub 7): POST the topic's exact bytes to one callback and record the outcome in the outbox.
+import type { Logger } from "../log.ts";
+import { callbackFields } from "./log-fields.ts";
+import { type CallbackClient, describeOutcome } from "./net/client.ts";
+import { maxAttempts, nextAttemptAt } from "./retry.ts";
+import { hubSignature } from "./signature.ts";
+import type { DeliveryJob, HubStore } from "./store/store.ts";
+import type { TopicSource } from "./topics.ts";
+
+/** The answer to a delivery is ignored (WebSub 7); a little is read so the connection can be reused. */
+export const MAX_DELIVERY_ANSWER_BYTES = 64 * 1024;
+
+export type DeliverDeps = Readonly<{
+  store: HubStore;
+  client: CallbackClient;
+  topics: TopicSource;
+  claimant: string;
+  timeoutMs: number;
+  retryDelaysSeconds: readonly number[];
+  logger: Logger;
+  now: () => number;
+}>;
+
+export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<void> {
+  const log = { topic: job.topic, ...callbackFields(job.callback), attempt: job.consecutiveFailures + 1 };
+  const content = deps.topics.get(job.topic);
+  if (!content) {
+    // The release no longer has the topic: there is nothing to send, and no fault of the subscriber's.
+    await deps.store.deliveryComplete(job, deps.claimant, job.contentSha256, deps.now());
+    deps.logger.warn("websub delivery dropped: the topic is not in the current release", log);
+    return;
+  }
+  const body = await content.body();
+  const headers: Record<string, string> = { "content-type": content.contentType, link: content.link };
+  if (job.secret !== null) headers["x-hub-signature"] = hubSignature(job.secret, body);
+
+  const outcome = await deps.client.call({
+    method: "POST",
+    url: job.callback,
+    headers,
+    body,
+    timeoutMs: deps.timeoutMs,
+    maxBodyBytes: MAX_DELIVERY_ANSWER_BYTES,
+  });
+  const now = deps.now();
+  const answer = describeOutcome(outcome);
+
+  if (outcome.kind === "response" && outcome.status >= 200 && outcome.status < 300) {
+    await deps.store.deliveryComplete(job, deps.claimant, content.sha256, now);
+    deps.logger.info("websub delivered", { ...log, sha256: content.sha256, bytes: body.length, answer });
+    return;
+  }
+  if (outcome.kind === "response" && outcome.status === 410) {
+    await deps.store.deliveryGone(job);
+    deps.logger.info("websub subscription removed: the callback answered 410 Gone", { ...log, answer });
+    return;
+  }
+
+  const limit = maxAttempts(deps.retryDelaysSeconds);
+  const last = outcome.kind === "response" ? `HTTP ${outcome.status}` : outcome.code;
+  const result = await deps.store.deliveryIncomplete(job, {
+    claimant: deps.claimant,
+    now,
+    retryAt: (failures) => nextAttemptAt(failures, deps.retryDelaysSeconds, now),
+    denialReason: `${limit} consecutive content deliveries failed (last: ${last}); subscribe again to resume`,
+  });
+  if (result.status === "retry") {
+    deps.logger.warn("websub delivery failed; will retry", {
+      ...log,
+      answer,
+      failures: result.consecutiveFailures,
+      retry_at: new Date(result.nextAttemptAt).toISOString(),
+    });
+  } else if (result.status === "removed") {
+    deps.logger.warn("websub subscription removed after consecutive failed deliveries", {
+      ...log,
+      answer,
+      failures: result.consecutiveFailures,
+    });
+  } else {
+    deps.logger.warn("websub delivery outcome not recorded: its claim had expired and was taken over", {
+      ...log,
+      answer,
+    });
+  }
+}

@@ -1,0 +1,161 @@
+// Assembles the WebSub hub from the config: store, SSRF-guarded client, worker, change tracker, upkeep and routes.
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Hono } from "hono";
+import type { Config } from "../../src/config.ts";
+import { siteUrls } from "../../src/lib/site-urls.ts";
+import type { AppEnv } from "../context.ts";
+import type { Logger } from "../log.ts";
+import { createChangeTracker } from "./changes.ts";
+import { runDelivery } from "./deliver.ts";
+import { createCallbackClient } from "./net/client.ts";
+import type { Resolver } from "./net/lookup.ts";
+import { createAddressPolicy } from "./net/policy.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+import { hubRoutes } from "./routes.ts";
+import { scheduleUpkeep, type Upkeep } from "./schedule.ts";
+import { openSqliteStore } from "./store/sqlite/store.ts";
+import type { HubStats, HubStore } from "./store/store.ts";
+import { type ReleaseSource, siteTopicSource } from "./topics.ts";
+import { runVerification } from "./verify.ts";
+import { createWorker } from "./worker.ts";
+
+export type Hub = Readonly<{
+  /** Mount at `/api/websub` (the hub URL is `/api/websub/hub`). */
+  routes: Hono<AppEnv>;
+  /** Diffs the topics against the store (a rebuild while the sidecar was down counts), then starts working. */
+  start(): Promise<void>;
+  /** Stops taking work, lets deliveries in flight finish (each bounded by its timeout), closes the database. */
+  stop(): Promise<void>;
+  /** Throws unless the database answers. */
+  healthCheck(): Promise<void>;
+  stats(): Promise<HubStats & { worker: { inFlight: number; concurrency: number } }>;
+}>;
+
+export type HubDeps = Readonly<{
+  config: Config;
+  logger: Logger;
+  releases: ReleaseSource;
+  /** Defaults to SQLite at HUB_DB. */
+  store?: HubStore;
+  /** DNS for callbacks (tests only). */
+  resolver?: Resolver;
+  now?: () => number;
+}>;
+
+export function createHub(deps: HubDeps): Hub {
+  const { config, logger } = deps;
+  const ws = config.websub;
+  const now = deps.now ?? Date.now;
+  const policy = createAddressPolicy(ws.callbackAllow);
+  const store = deps.store ?? openSqliteStore(config.hubDb);
+  const topics = siteTopicSource(deps.releases, config.siteUrl);
+  const hubUrl = siteUrls(config.siteUrl).hub;
+  const client = createCallbackClient({
+    policy,
+    userAgent: `reviews-service-websub/1.0 (+${hubUrl})`,
+    ...(deps.resolver ? { resolver: deps.resolver } : {}),
+  });
+  // Claims name their owner, so a worker whose claim expired cannot record over the one that took the job over.
+  const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const ttlMs = ws.claimTtlSeconds * 1000;
+
+  const verifyDeps = { store, client, timeoutMs: ws.verifyTimeoutSeconds * 1000, logger, now };
+  const deliverDeps = {
+    store,
+    client,
+    topics,
+    claimant,
+    timeoutMs: ws.deliveryTimeoutSeconds * 1000,
+    retryDelaysSeconds: ws.retryDelaysSeconds,
+    logger,
+    now,
+  };
+  const worker = createWorker({
+    concurrency: ws.concurrency,
+    sources: [
+      {
+        name: "verification",
+        claim: async (limit) =>
+          (await store.verificationClaim({ limit, claimant, now: now(), ttlMs })).map(
+            (job) => () => runVerification(job, verifyDeps),
+          ),
+      },
+      {
+        name: "delivery",
+        claim: async (limit) =>
+          (await store.deliveryClaim({ limit, claimant, now: now(), ttlMs })).map(
+            (job) => () => runDelivery(job, deliverDeps),
+          ),
+      },
+    ],
+    nextDueAt: () => store.workNextDueAt(now()),
+    logger,
+    now,
+  });
+  const tracker = createChangeTracker({ topics, store, logger, now, onQueued: worker.kick });
+
+  const routes = hubRoutes({
+    parse: { topics: topics.topics, lease: ws.lease, policy },
+    limiter: createRateLimiter({ perMinute: ws.rateLimitPerMinute }),
+    hubUrl,
+    logger,
+    now,
+    actions: {
+      intent: async (request) => {
+        const outcome = await store.verificationRequest(
+          {
+            topic: request.topic,
+            callback: request.callback.href,
+            callbackHost: request.callback.hostname,
+            mode: request.mode,
+            secret: request.mode === "subscribe" ? request.secret : null,
+            leaseSeconds: request.mode === "subscribe" ? request.leaseSeconds : 0,
+            requestedAt: now(),
+          },
+          { maxPerTopic: ws.maxSubscriptionsPerTopic, maxPerHost: ws.maxSubscriptionsPerHost },
+        );
+        if (outcome.status === "queued") worker.kick();
+        return outcome;
+      },
+      publish: (named) => {
+        logger.info("websub publish ping", { topics: named });
+        topics
+          .refresh()
+          .then(() => tracker.check("publish ping"))
+          .catch((err: Error) => logger.error("websub publish ping failed", { err }));
+      },
+    },
+  });
+
+  let unwatch: (() => void) | undefined;
+  let upkeep: Upkeep | undefined;
+  return Object.freeze({
+    routes,
+    start: async () => {
+      await tracker.check("startup");
+      unwatch = topics.onChange(() => void tracker.check("new release"));
+      worker.start();
+      upkeep = scheduleUpkeep({ store, pattern: ws.sweepCron, logger, now });
+      const stats = await store.hubStats(now());
+      logger.info("websub hub started", {
+        subscriptions: stats.subscriptions.active,
+        deliveries_pending: stats.deliveriesPending,
+        verifications_pending: stats.verificationsPending,
+        concurrency: ws.concurrency,
+      });
+    },
+    stop: async () => {
+      unwatch?.();
+      await upkeep?.stop();
+      await worker.stop();
+      client.close();
+      await store.close();
+    },
+    healthCheck: () => store.healthCheck(),
+    stats: async () => ({
+      ...(await store.hubStats(now())),
+      worker: { inFlight: worker.inFlight(), concurrency: ws.concurrency },
+    }),
+  });
+}

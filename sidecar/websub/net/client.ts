@@ -1,0 +1,127 @@
+// Outbound HTTPS to callbacks: got with one overall timeout, no redirects, no retries, a capped read of the answer and the SSRF guard.
+import { Agent } from "node:https";
+import got from "got";
+import { hostAddress } from "./ip.ts";
+import { ForbiddenAddressError, guardedLookup, type Resolver } from "./lookup.ts";
+import type { AddressPolicy } from "./policy.ts";
+
+/** What came back: a status (and as much of the body as was read), or why there is none. Never thrown. */
+export type HttpOutcome =
+  | Readonly<{ kind: "response"; status: number; body: Buffer; complete: boolean; ms: number }>
+  | Readonly<{ kind: "error"; code: string; message: string; ms: number }>;
+
+export type CallRequest = Readonly<{
+  method: "GET" | "POST";
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: Buffer;
+  /** The whole exchange, from DNS to the last byte read. */
+  timeoutMs: number;
+  /** Bytes of the answer read at most; past that the connection is dropped and `complete` is false. */
+  maxBodyBytes: number;
+}>;
+
+export type CallbackClient = Readonly<{
+  call(request: CallRequest): Promise<HttpOutcome>;
+  close(): void;
+}>;
+
+export type ClientOptions = Readonly<{
+  policy: AddressPolicy;
+  userAgent: string;
+  resolver?: Resolver;
+}>;
+
+export function createCallbackClient(options: ClientOptions): CallbackClient {
+  // A fresh connection per attempt: callbacks are mostly distinct hosts, and idle keep-alive TLS sockets to a thousand
+  // of them cost ~100 MB for little gain (measured). TLS sessions are still cached, so repeat hosts resume cheaply.
+  const agent = new Agent({ keepAlive: false });
+  const lookup = guardedLookup(options.policy, options.resolver);
+
+  const call = (req: CallRequest): Promise<HttpOutcome> =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const ms = () => Math.round(performance.now() - started);
+      const fail = (code: string, message: string) => resolve({ kind: "error", code, message, ms: ms() });
+
+      let url: URL;
+      try {
+        url = new URL(req.url);
+      } catch {
+        return fail("ERR_INVALID_URL", "not a URL");
+      }
+      if (url.protocol !== "https:") return fail("ERR_WEBSUB_NOT_HTTPS", "callbacks are contacted over https only");
+      // An IP literal never goes through DNS, so the lookup guard would not see it.
+      const literal = hostAddress(url.hostname);
+      if (literal) {
+        const verdict = options.policy.check(literal, url.hostname);
+        if (!verdict.allowed) {
+          const err = new ForbiddenAddressError(`${url.hostname} is a ${verdict.reason} address`);
+          return fail(err.code, err.message);
+        }
+      }
+
+      let status: number | undefined;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let settled = false;
+      const finish = (complete: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (status === undefined) return fail("ERR_NO_RESPONSE", "the connection ended without a response");
+        resolve({ kind: "response", status, body: Buffer.concat(chunks, size), complete, ms: ms() });
+      };
+
+      let stream: ReturnType<typeof got.stream>;
+      try {
+        stream = got.stream(url, {
+          method: req.method,
+          headers: { "user-agent": options.userAgent, ...req.headers },
+          ...(req.body ? { body: req.body } : {}),
+          timeout: { request: req.timeoutMs },
+          followRedirect: false,
+          retry: { limit: 0 },
+          throwHttpErrors: false,
+          decompress: false,
+          http2: false,
+          dnsLookup: lookup,
+          agent: { https: agent },
+        });
+      } catch (err) {
+        return fail((err as NodeJS.ErrnoException).code ?? "ERR_REQUEST", (err as Error).message);
+      }
+      stream.on("response", (res: { statusCode: number }) => {
+        status = res.statusCode;
+      });
+      stream.on("data", (chunk: Buffer) => {
+        if (settled) return;
+        const room = req.maxBodyBytes - size;
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room));
+          size += room;
+          finish(false);
+          stream.destroy();
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      stream.on("end", () => finish(true));
+      stream.on("error", (err: NodeJS.ErrnoException) => {
+        if (settled) return;
+        // A status already received stands (a delivery's answer body is ignored); the body is then incomplete.
+        if (status !== undefined) return finish(false);
+        settled = true;
+        fail(err.code ?? "ERR_REQUEST", err.message);
+      });
+    });
+
+  return Object.freeze({ call, close: () => agent.destroy() });
+}
+
+/** For logs: the status, or the error code, and how long it took; never the body (it may echo anything). */
+export function describeOutcome(o: HttpOutcome): Record<string, unknown> {
+  return o.kind === "response"
+    ? { status: o.status, ms: o.ms, ...(o.complete ? {} : { body_cut: true }) }
+    : { error: o.code, message: o.message, ms: o.ms };
+}

@@ -1,0 +1,97 @@
+// The hub database schema, as ordered migrations applied in code and tracked in PRAGMA user_version.
+import type { DatabaseSync } from "node:sqlite";
+
+export type Migration = Readonly<{ version: number; name: string; sql: string }>;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "topics, subscriptions, verifications, deliveries",
+    sql: `
+      CREATE TABLE topics (
+        url TEXT PRIMARY KEY,
+        sha256 TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        changed_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE subscriptions (
+        id INTEGER PRIMARY KEY,
+        topic TEXT NOT NULL,
+        callback TEXT NOT NULL,
+        callback_host TEXT NOT NULL,
+        secret TEXT,
+        lease_seconds INTEGER NOT NULL,
+        verified_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        consecutive_failures INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        UNIQUE (topic, callback)
+      ) STRICT;
+      CREATE INDEX subscriptions_by_host ON subscriptions (callback_host);
+      CREATE INDEX subscriptions_by_expiry ON subscriptions (expires_at);
+
+      -- Pending GETs to callbacks: intents to verify (one per topic and callback) and denial notices.
+      CREATE TABLE verifications (
+        id INTEGER PRIMARY KEY,
+        token TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe', 'denied')),
+        topic TEXT NOT NULL,
+        callback TEXT NOT NULL,
+        callback_host TEXT NOT NULL,
+        secret TEXT,
+        lease_seconds INTEGER NOT NULL,
+        reason TEXT,
+        requested_at INTEGER NOT NULL,
+        claimed_by TEXT,
+        claim_expires_at INTEGER
+      ) STRICT;
+      CREATE UNIQUE INDEX verifications_intent ON verifications (topic, callback) WHERE mode <> 'denied';
+      CREATE INDEX verifications_by_host ON verifications (callback_host);
+
+      -- The outbox: at most one pending delivery per subscription, brought up to the newest topic version.
+      CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY,
+        subscription_id INTEGER NOT NULL UNIQUE REFERENCES subscriptions (id) ON DELETE CASCADE,
+        content_sha256 TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        enqueued_at INTEGER NOT NULL,
+        claimed_by TEXT,
+        claim_expires_at INTEGER
+      ) STRICT;
+      CREATE INDEX deliveries_due ON deliveries (next_attempt_at);
+    `,
+  },
+];
+
+/** Thrown when the database was written by a newer version of the hub. */
+export class SchemaTooNewError extends Error {
+  override name = "SchemaTooNewError";
+}
+
+/** Applies the migrations the database has not seen yet, each in its own transaction. */
+export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  const from = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (from > latest) {
+    throw new SchemaTooNewError(
+      `the hub database is at schema version ${from}, newer than this code knows (${latest}); upgrade the sidecar`,
+    );
+  }
+  for (const m of migrations) {
+    if (m.version <= from) continue;
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(m.sql);
+      db.exec(`PRAGMA user_version = ${m.version}`);
+      db.exec("COMMIT");
+    } catch (err) {
+      db.exec("ROLLBACK");
+      throw new Error(`hub database migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+  return { from, to: Math.max(from, latest) };
+}

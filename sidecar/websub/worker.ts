@@ -1,0 +1,123 @@
+// Keeps up to `concurrency` claimed jobs running: claims more as slots free up, sleeps until the next job is due.
+import type { Logger } from "../log.ts";
+
+/** A kind of work: claims up to `limit` due jobs and returns them ready to run (each settles on its own). */
+export type WorkSource = Readonly<{ name: string; claim(limit: number): Promise<Array<() => Promise<void>>> }>;
+
+export type WorkerOptions = Readonly<{
+  concurrency: number;
+  /** Claimed in this order: earlier sources are served first whenever a slot is free. */
+  sources: readonly WorkSource[];
+  /** When the next job becomes due (epoch ms), if any is waiting. */
+  nextDueAt: () => Promise<number | undefined>;
+  logger: Logger;
+  now?: () => number;
+  /** Longest sleep between looks at the store, so work queued by another process is found too. */
+  maxIdleMs?: number;
+}>;
+
+export type Worker = Readonly<{
+  start(): void;
+  /** Work was queued: look now. */
+  kick(): void;
+  inFlight(): number;
+  /** Stops claiming and waits for the jobs in flight (each bounded by its own timeout) up to `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}>;
+
+export function createWorker(options: WorkerOptions): Worker {
+  const { concurrency, sources, logger } = options;
+  const now = options.now ?? Date.now;
+  const maxIdleMs = options.maxIdleMs ?? 30_000;
+  let running = false;
+  let inFlight = 0;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
+  const idleWaiters = new Set<() => void>();
+
+  const wake = () => {
+    if (!running || immediate) return;
+    immediate = setImmediate(() => {
+      immediate = undefined;
+      void pump();
+    });
+  };
+
+  const launch = (job: () => Promise<void>, source: string) => {
+    inFlight++;
+    job()
+      .catch((err: Error) => logger.error("websub job failed unexpectedly", { source, err }))
+      .finally(() => {
+        inFlight--;
+        if (inFlight === 0) for (const w of idleWaiters) w();
+        wake();
+      });
+  };
+
+  const sleepUntilDue = async () => {
+    clearTimeout(timer);
+    if (!running || inFlight >= concurrency) return;
+    const due = await options.nextDueAt();
+    const delay = due === undefined ? maxIdleMs : Math.min(maxIdleMs, Math.max(10, due - now()));
+    clearTimeout(timer);
+    if (running) timer = setTimeout(() => void pump(), delay);
+  };
+
+  const pump = async (): Promise<void> => {
+    if (!running) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        for (const source of sources) {
+          while (running && inFlight < concurrency) {
+            const jobs = await source.claim(concurrency - inFlight);
+            for (const job of jobs) launch(job, source.name);
+            if (jobs.length === 0) break;
+          }
+        }
+      } while (again && running && inFlight < concurrency);
+      await sleepUntilDue();
+    } catch (err) {
+      logger.error("websub worker could not claim work; trying again in a second", { err: err as Error });
+      clearTimeout(timer);
+      if (running) timer = setTimeout(() => void pump(), 1000);
+    } finally {
+      pumping = false;
+      // A job that finished during the last await above asked for a look that the loop no longer makes.
+      if (again) wake();
+    }
+  };
+
+  return Object.freeze({
+    start: () => {
+      if (running) return;
+      running = true;
+      wake();
+    },
+    kick: wake,
+    inFlight: () => inFlight,
+    stop: async (graceMs = 15_000) => {
+      running = false;
+      clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+      immediate = undefined;
+      if (inFlight === 0) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(t);
+          idleWaiters.delete(done);
+          resolve();
+        };
+        const t = setTimeout(done, graceMs);
+        idleWaiters.add(done);
+      });
+    },
+  });
+}

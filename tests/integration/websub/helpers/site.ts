@@ -1,0 +1,65 @@
+// A site for hub tests: a copy of the sample data built into a temporary DIST_DIR, and rebuilt after the data changes.
+import { spawn } from "node:child_process";
+import { appendFile, cp, mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
+export const SITE_URL = "https://reviews.example.test";
+export const TOPICS = {
+  atom: `${SITE_URL}/feed.xml`,
+  jsonFeed: `${SITE_URL}/api/feed.json`,
+  reviews: `${SITE_URL}/reviews.json`,
+} as const;
+export const HUB_URL = `${SITE_URL}/api/websub/hub`;
+
+export type TestSite = Readonly<{
+  root: string;
+  dataDir: string;
+  distDir: string;
+  /** Runs the real build (validate, derive, hash, atomically publish into distDir). */
+  build(): Promise<void>;
+  /** Appends a new newest review (changes all three topics); `text` may hold any Unicode. */
+  addReview(text: string): Promise<void>;
+}>;
+
+export async function createTestSite(): Promise<TestSite> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "websub-site-"));
+  const dataDir = path.join(root, "data");
+  const distDir = path.join(root, "dist");
+  await cp(path.join(ROOT, "data"), dataDir, { recursive: true });
+  let added = 0;
+  const build = () =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, SITE_URL },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (d) => (stderr += d));
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code}): ${stderr}`))));
+    });
+  return Object.freeze({
+    root,
+    dataDir,
+    distDir,
+    build,
+    addReview: async (text: string) => {
+      added++;
+      const at = new Date(Date.UTC(2026, 5, 1, 12, added)).toISOString().replace(/\.\d+Z$/, "Z");
+      const review = {
+        id: `r-websub-${added}`,
+        published_at: at,
+        rating: 5,
+        text,
+        author: { name: "Zoë Ångström" },
+        verified: { method: "booking", verified_at: at },
+        source: { platform: "website", url: null },
+      };
+      await appendFile(path.join(dataDir, "reviews.jsonl"), `${JSON.stringify(review)}\n`);
+    },
+  });
+}

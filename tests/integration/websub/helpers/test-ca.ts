@@ -1,0 +1,79 @@
+// A throwaway certificate authority and one server certificate it signed, made with the openssl CLI for each test run.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export type TestCa = Readonly<{
+  dir: string;
+  /** PEM file of the CA: what NODE_EXTRA_CA_CERTS points at. */
+  caFile: string;
+  caPem: string;
+  /** Server certificate for localhost, 127.0.0.1, ::1 and *.websub.test. */
+  cert: string;
+  key: string;
+}>;
+
+const SAN = "DNS:localhost,DNS:*.websub.test,IP:127.0.0.1,IP:::1";
+
+export async function createTestCa(dir?: string): Promise<TestCa> {
+  const root = dir ?? (await mkdtemp(path.join(os.tmpdir(), "websub-ca-")));
+  const at = (name: string) => path.join(root, name);
+  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+  await run("openssl", [
+    "req",
+    "-x509",
+    ...ec,
+    "-keyout",
+    at("ca.key"),
+    "-out",
+    at("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=WebSub Test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
+  await run("openssl", [
+    "req",
+    "-new",
+    ...ec,
+    "-keyout",
+    at("server.key"),
+    "-out",
+    at("server.csr"),
+    "-subj",
+    "/CN=localhost",
+  ]);
+  await writeFile(
+    at("server.ext"),
+    `subjectAltName=${SAN}\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
+  );
+  await run("openssl", [
+    "x509",
+    "-req",
+    "-in",
+    at("server.csr"),
+    "-CA",
+    at("ca.pem"),
+    "-CAkey",
+    at("ca.key"),
+    "-CAcreateserial",
+    "-out",
+    at("server.pem"),
+    "-days",
+    "2",
+    "-extfile",
+    at("server.ext"),
+  ]);
+  const [caPem, cert, key] = await Promise.all(
+    ["ca.pem", "server.pem", "server.key"].map((f) => readFile(at(f), "utf8")),
+  );
+  return Object.freeze({ dir: root, caFile: at("ca.pem"), caPem: caPem!, cert: cert!, key: key! });
+}

@@ -1,0 +1,184 @@
+// Loads one release: resolves DIST_DIR, validates manifest.json with the shared zod schema and checks every file it names.
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
+import { representationHeaders } from "./headers.ts";
+import type { Coding, Representation, Site, SiteFile } from "./site.ts";
+
+/** Thrown when DIST_DIR holds no usable release; the message says what is wrong and where. */
+export class ReleaseError extends Error {
+  override name = "ReleaseError";
+}
+
+export type LoadOptions = Readonly<{
+  /** Files up to this size are kept in memory. */
+  maxCachedFileBytes?: number;
+  /** Total bytes kept in memory per release; smaller files are cached first. */
+  cacheBudgetBytes?: number;
+}>;
+
+/** Files the release keeps for itself (the build's bookkeeping), never served even if a manifest lists them. */
+const PRIVATE_PATHS = new Set(["/manifest.json", "/_headers"]);
+const STAT_CONCURRENCY = 16;
+
+/** What identifies the release DIST_DIR points at now: cheap enough to run every few seconds. */
+export async function fingerprint(distDir: string): Promise<{ dir: string; fingerprint: string }> {
+  const dir = await realpath(distDir);
+  const s = await stat(path.join(dir, "manifest.json"));
+  return { dir, fingerprint: `${dir}\0${s.ino}\0${s.size}\0${s.mtimeMs}` };
+}
+
+export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Site> {
+  const where = `DIST_DIR ${JSON.stringify(distDir)}`;
+  let found: { dir: string; fingerprint: string };
+  try {
+    found = await fingerprint(distDir);
+  } catch (err) {
+    throw new ReleaseError(`${where} holds no release (${(err as Error).message})`, { cause: err });
+  }
+  const { dir } = found;
+  let manifest: Manifest;
+  try {
+    manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+  } catch (err) {
+    throw new ReleaseError(`${where}: invalid manifest.json in ${dir}: ${describe(err)}`, { cause: err });
+  }
+
+  const files = new Map<string, SiteFile>();
+  const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
+  for (const [urlPath, entry] of Object.entries(manifest.files)) {
+    if (PRIVATE_PATHS.has(urlPath)) continue;
+    if (!isCleanUrlPath(urlPath))
+      throw new ReleaseError(`${where}: manifest.json lists an unusable URL path ${JSON.stringify(urlPath)}`);
+    const reps: PendingRep[] = [pendingRep("identity", entry)];
+    if (entry.encodings.br) reps.push(pendingRep("br", entry.encodings.br));
+    if (entry.encodings.gzip) reps.push(pendingRep("gzip", entry.encodings.gzip));
+    for (const rep of reps) {
+      if (!isInsideRelease(rep.path)) {
+        throw new ReleaseError(
+          `${where}: manifest.json entry ${urlPath} names a file outside the release: ${JSON.stringify(rep.path)}`,
+        );
+      }
+    }
+    pending.push({ urlPath, entry, reps });
+  }
+
+  const all = pending.flatMap((p) => p.reps.map((rep) => ({ ...p, rep })));
+  await forEachBounded(all, STAT_CONCURRENCY, async ({ urlPath, rep }) => {
+    const s = await lstat(path.join(dir, rep.path)).catch(() => null);
+    if (!s?.isFile()) throw new ReleaseError(`${where}: ${rep.path} (for ${urlPath}) is missing or not a regular file`);
+    if (s.size !== rep.bytes) {
+      throw new ReleaseError(
+        `${where}: ${rep.path} (for ${urlPath}) has ${s.size} bytes, manifest.json says ${rep.bytes}`,
+      );
+    }
+  });
+
+  const bodies = await readSmallFiles(
+    dir,
+    all.map((a) => a.rep),
+    options,
+  );
+  for (const { urlPath, entry, reps } of pending) {
+    const built = reps.map((rep): Representation => {
+      const file = path.join(dir, rep.path);
+      const headers = representationHeaders(entry, rep);
+      return Object.freeze({
+        coding: rep.coding,
+        file,
+        bytes: rep.bytes,
+        etag: rep.etag,
+        body: bodies.get(rep),
+        ok: Object.freeze({ status: 200, headers: headers.ok }),
+        notModified: Object.freeze({ status: 304, headers: headers.notModified }),
+      });
+    });
+    const lastModifiedMs = Date.parse(entry.last_modified);
+    if (Number.isNaN(lastModifiedMs)) {
+      throw new ReleaseError(
+        `${where}: manifest.json entry ${urlPath} has an invalid last_modified ${JSON.stringify(entry.last_modified)}`,
+      );
+    }
+    files.set(
+      urlPath,
+      Object.freeze({
+        urlPath,
+        lastModified: entry.last_modified,
+        lastModifiedMs,
+        identity: built[0]!,
+        br: built.find((r) => r.coding === "br"),
+        gzip: built.find((r) => r.coding === "gzip"),
+      }),
+    );
+  }
+  return Object.freeze({ id: path.basename(dir), dir, fingerprint: found.fingerprint, manifest, files });
+}
+
+type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; etag: string }>;
+
+const pendingRep = (coding: Coding, v: { path: string; bytes: number; etag: string }): PendingRep => ({
+  coding,
+  path: v.path,
+  bytes: v.bytes,
+  etag: v.etag,
+});
+
+async function readSmallFiles(
+  dir: string,
+  reps: readonly PendingRep[],
+  options: LoadOptions,
+): Promise<Map<PendingRep, Uint8Array<ArrayBuffer>>> {
+  const maxFile = options.maxCachedFileBytes ?? 4 * 1024 * 1024;
+  let budget = options.cacheBudgetBytes ?? 64 * 1024 * 1024;
+  const chosen = reps
+    .filter((r) => r.bytes <= maxFile)
+    .sort((a, b) => a.bytes - b.bytes)
+    .filter((r) => (budget -= r.bytes) >= 0);
+  const out = new Map<PendingRep, Uint8Array<ArrayBuffer>>();
+  await forEachBounded(chosen, STAT_CONCURRENCY, async (rep) => {
+    const body = await readFile(path.join(dir, rep.path));
+    if (body.length !== rep.bytes)
+      throw new ReleaseError(`${rep.path} changed while it was read: the release is not immutable`);
+    out.set(rep, body);
+  });
+  return out;
+}
+
+/** A manifest key must be what a clean request path looks like: rooted, no empty, `.` or `..` segments, no query. */
+function isCleanUrlPath(p: string): boolean {
+  return (
+    p.startsWith("/") &&
+    !/[?#\\\0]/.test(p) &&
+    p
+      .slice(1)
+      .split("/")
+      .every((seg, i, all) => (seg === "" ? i === all.length - 1 : seg !== "." && seg !== ".."))
+  );
+}
+
+/** A relative path with forward slashes that stays inside the release directory. */
+function isInsideRelease(p: string): boolean {
+  return (
+    p !== "" &&
+    !p.startsWith("/") &&
+    !/[\\\0]/.test(p) &&
+    p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..")
+  );
+}
+
+async function forEachBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+function describe(err: unknown): string {
+  if (err && typeof err === "object" && "issues" in err && Array.isArray(err.issues)) {
+    const issues = err.issues as Array<{ path: PropertyKey[]; message: string }>;
+    const shown = issues.slice(0, 5).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
+    return shown.join("; ") + (issues.length > 5 ? `; and ${issues.length - 5} more` : "");
+  }
+  return (err as Error).message;
+}

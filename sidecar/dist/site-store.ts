@@ -1,0 +1,103 @@
+// Holds the release being served and swaps it for a newer one: in-flight requests keep the snapshot they started with.
+import type { Logger } from "../log.ts";
+import { fingerprint, loadRelease } from "./release.ts";
+import type { Site } from "./site.ts";
+
+export type ReloadOutcome =
+  | Readonly<{ status: "reloaded"; previous: Site; site: Site }>
+  | Readonly<{ status: "unchanged"; site: Site }>
+  | Readonly<{ status: "failed"; site: Site; error: Error }>;
+
+export type ChangeListener = (previous: Site, next: Site) => void;
+
+export type SiteStore = Readonly<{
+  /** The release to serve a request from; read it once per request. */
+  current: () => Site;
+  /** Loads DIST_DIR again if it points at something new (explicit: also retries a release that failed before). */
+  reload: () => Promise<ReloadOutcome>;
+  /** Like `reload`, but a release already found broken is not loaded (and logged) again until it changes. */
+  check: () => Promise<ReloadOutcome>;
+  /** Called after each swap, e.g. for the WebSub hub to diff topic hashes. Returns an unsubscribe function. */
+  onChange: (listener: ChangeListener) => () => void;
+}>;
+
+export type SiteStoreOptions = Readonly<{
+  distDir: string;
+  logger: Logger;
+  load?: (distDir: string) => Promise<Site>;
+}>;
+
+export function createSiteStore(initial: Site, options: SiteStoreOptions): SiteStore {
+  const { distDir, logger } = options;
+  const load = options.load ?? ((dir: string) => loadRelease(dir));
+  const listeners = new Set<ChangeListener>();
+  let site = initial;
+  let failed: { fingerprint: string; error: Error } | undefined;
+  let running: Promise<ReloadOutcome> | undefined;
+  let queued: Promise<ReloadOutcome> | undefined;
+  let queuedForce = false;
+
+  const attempt = async (force: boolean): Promise<ReloadOutcome> => {
+    let now: string;
+    try {
+      now = (await fingerprint(distDir)).fingerprint;
+    } catch (err) {
+      return fail(`dist:${(err as NodeJS.ErrnoException).code ?? "error"}`, err as Error);
+    }
+    if (now === site.fingerprint) return { status: "unchanged", site };
+    if (!force && failed?.fingerprint === now) return { status: "failed", site, error: failed.error };
+    let next: Site;
+    try {
+      next = await load(distDir);
+    } catch (err) {
+      return fail(now, err as Error);
+    }
+    if (next.fingerprint === site.fingerprint) return { status: "unchanged", site };
+    const previous = site;
+    site = next;
+    failed = undefined;
+    logger.info("serving new release", { release: next.id, files: next.files.size, previous: previous.id });
+    for (const listener of listeners) {
+      try {
+        listener(previous, next);
+      } catch (err) {
+        logger.error("release change listener failed", { err });
+      }
+    }
+    return { status: "reloaded", previous, site: next };
+  };
+
+  const fail = (key: string, error: Error): ReloadOutcome => {
+    if (failed?.fingerprint !== key) {
+      logger.error("new release refused, still serving the previous one", { release: site.id, err: error });
+    }
+    failed = { fingerprint: key, error };
+    return { status: "failed", site, error };
+  };
+
+  // One load at a time; a call made during a load gets a fresh look right after it, never a stale answer.
+  const run = (force: boolean): Promise<ReloadOutcome> => {
+    if (!running) {
+      running = attempt(force).finally(() => (running = undefined));
+      return running;
+    }
+    queuedForce ||= force;
+    queued ??= running.then(() => {
+      const f = queuedForce;
+      queued = undefined;
+      queuedForce = false;
+      return run(f);
+    });
+    return queued;
+  };
+
+  return Object.freeze({
+    current: () => site,
+    reload: () => run(true),
+    check: () => run(false),
+    onChange: (listener: ChangeListener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  });
+}

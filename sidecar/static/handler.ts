@@ -1,0 +1,84 @@
+// Serves the release's files by manifest key: GET/HEAD with encodings, validators and 304s; nothing else is ever read.
+import { open } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { Context } from "hono";
+import type { Site, SiteFile, Representation } from "../dist/site.ts";
+import type { AppEnv } from "../context.ts";
+import { PREFLIGHT_HEADERS, CORS_HEADERS } from "../http/cors.ts";
+import { ApiError, notFound } from "../http/errors.ts";
+import { evaluatePreconditions } from "./conditional.ts";
+import { createNegotiator } from "./negotiate.ts";
+import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
+
+const ALLOW = "GET, HEAD, OPTIONS";
+
+/**
+ * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
+ * response straight from the precomputed header record without a promise or a Headers object per request.
+ */
+export function staticHandler(currentSite: () => Site) {
+  const negotiate = createNegotiator();
+  return (c: Context<AppEnv>): Response | Promise<Response> => {
+    const site = currentSite();
+    const rawTarget = c.env?.incoming?.url;
+    const raw = requestPath(c.req.url, rawTarget);
+    let file = raw.includes("%") ? undefined : site.files.get(raw);
+    if (file === undefined) {
+      const decoded = decodeRequestPath(raw);
+      if (decoded === undefined) throw notFound();
+      file = site.files.get(decoded);
+      if (file === undefined) {
+        if (!decoded.endsWith("/") && site.files.has(`${decoded}/`))
+          return redirect(`${decoded}/`, rawTarget ?? c.req.url);
+        throw notFound();
+      }
+    }
+
+    const method = c.req.method;
+    if (method !== "GET" && method !== "HEAD") {
+      if (method === "OPTIONS")
+        return new Response(null, { status: 204, headers: { allow: ALLOW, ...PREFLIGHT_HEADERS } });
+      throw new ApiError(405, "method_not_allowed", `${method} is not supported here; this resource is read-only.`, {
+        headers: { allow: ALLOW },
+      });
+    }
+
+    const headers = c.req.raw.headers;
+    const rep = choose(file, negotiate(headers.get("accept-encoding")));
+    const status = evaluatePreconditions(headers, {
+      etag: rep.etag,
+      lastModified: file.lastModified,
+      lastModifiedMs: file.lastModifiedMs,
+    });
+    if (status === 304) return new Response(null, rep.notModified);
+    if (status === 412)
+      throw new ApiError(412, "precondition_failed", "The resource does not match the request's preconditions.");
+    if (method === "HEAD") return new Response(null, rep.ok);
+    if (rep.body !== undefined) return new Response(rep.body, rep.ok);
+    return stream(rep);
+  };
+}
+
+function choose(file: SiteFile, preference: readonly string[]): Representation {
+  for (const coding of preference) {
+    if (coding === "br" && file.br) return file.br;
+    if (coding === "gzip" && file.gzip) return file.gzip;
+    if (coding === "identity") return file.identity;
+  }
+  // Nothing acceptable (e.g. `identity;q=0` on a file stored only as is): disregard the header (RFC 9110 12.5.3).
+  return file.identity;
+}
+
+/** Big files are read from the release directory the snapshot resolved to, which a new release never changes. */
+async function stream(rep: Representation): Promise<Response> {
+  const handle = await open(rep.file);
+  const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+  return new Response(body, rep.ok);
+}
+
+function redirect(location: string, target: string): Response {
+  return new Response(null, {
+    status: 308,
+    headers: { location: encodeURI(location) + requestQuery(target), ...CORS_HEADERS },
+  });
+}

@@ -1,4 +1,5 @@
 // Astro builds the static side into a staging directory; the publish integration makes it the release atomically.
+import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
 import { releasePaths } from "./src/build/release-paths.ts";
 import { loadConfig } from "./src/config.ts";
@@ -14,5 +15,6 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: { format: "directory" },
   devToolbar: { enabled: false },
-  integrations: [publish(paths)],
+  // The sitemap must be written before publish hashes and moves the staging directory: integrations run in this order.
+  integrations: [sitemap({ filter: (page) => page.endsWith("/") }), publish(paths)],
 });

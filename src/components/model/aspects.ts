@@ -1,0 +1,98 @@
+// Reads aspect annotations (per review) and aspect insights defensively: the insights engine is still growing, so unknown shapes degrade to "no data".
+import type { AspectRow } from "../../lib/charts/aspect-bars.ts";
+import type { Insights } from "../../lib/schema/insights.ts";
+import type { Review } from "../../lib/schema/review.ts";
+
+export type Polarity = "positive" | "neutral" | "negative";
+
+export type ReviewAspect = Readonly<{ aspect: string; sentiment: Polarity; evidence: string | null }>;
+
+export type AspectSummary = AspectRow &
+  Readonly<{
+    description: string | null;
+    mentions: number;
+    /** False when neither the reviews nor the insights carry per-polarity counts. */
+    hasPolarity: boolean;
+  }>;
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function polarity(value: unknown): Polarity {
+  const label = isObject(value) ? value["label"] : value;
+  return label === "positive" || label === "negative" ? label : "neutral";
+}
+
+/** A review's aspect annotations (`aspects: [{aspect, sentiment, evidence}]`), or none when it carries none. */
+export function reviewAspects(review: Review): ReviewAspect[] {
+  const raw = (review as unknown as Loose)["aspects"];
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((a): ReviewAspect[] => {
+    if (!isObject(a)) return [];
+    const id = a["aspect"] ?? a["id"];
+    if (typeof id !== "string") return [];
+    const evidence = a["evidence"];
+    return [{ aspect: id, sentiment: polarity(a["sentiment"] ?? a["polarity"]), evidence: typeof evidence === "string" ? evidence : null }];
+  });
+}
+
+/** Whether any review carries aspect annotations. */
+export function hasReviewAspects(reviews: readonly Review[]): boolean {
+  return reviews.some((r) => Array.isArray((r as unknown as Loose)["aspects"]));
+}
+
+/** Positive, neutral and negative mentions per aspect id, counted over `reviews` (one per review and aspect). */
+export function countAspects(reviews: Iterable<Review>): Map<string, Record<Polarity, number>> {
+  const counts = new Map<string, Record<Polarity, number>>();
+  for (const r of reviews) {
+    const seen = new Set<string>();
+    for (const a of reviewAspects(r)) {
+      if (seen.has(a.aspect)) continue;
+      seen.add(a.aspect);
+      const c = counts.get(a.aspect) ?? { positive: 0, neutral: 0, negative: 0 };
+      c[a.sentiment]++;
+      counts.set(a.aspect, c);
+    }
+  }
+  return counts;
+}
+
+/**
+ * One summary per aspect of the taxonomy (insights.aspects), most mentioned first. Counts come from the
+ * reviews' annotations when they have them, else from whatever counts the aspect insight publishes.
+ */
+export function aspectSummaries(insights: Insights, reviews: readonly Review[]): AspectSummary[] {
+  const fromReviews = hasReviewAspects(reviews) ? countAspects(reviews) : null;
+  return insights.aspects
+    .map((a): AspectSummary => {
+      const loose = a as unknown as Loose;
+      const counted = fromReviews ? (fromReviews.get(a.id) ?? { positive: 0, neutral: 0, negative: 0 }) : publishedCounts(loose);
+      const mentions = counted ? counted.positive + counted.neutral + counted.negative : numberAt(loose, ["mention_count", "mentions", "count"]) ?? 0;
+      const description = typeof loose["description"] === "string" ? loose["description"] : null;
+      return {
+        id: a.id,
+        label: a.label,
+        description,
+        positive: counted?.positive ?? 0,
+        neutral: counted?.neutral ?? 0,
+        negative: counted?.negative ?? 0,
+        mentions,
+        hasPolarity: counted !== null,
+      };
+    })
+    .sort((x, y) => y.mentions - x.mentions || (x.id < y.id ? -1 : 1));
+}
+
+function publishedCounts(a: Loose): Record<Polarity, number> | null {
+  for (const holder of [a, a["counts"], a["sentiment"], a["sentiment_counts"]]) {
+    if (!isObject(holder)) continue;
+    const [p, u, n] = [holder["positive"], holder["neutral"], holder["negative"]];
+    if (typeof p === "number" && typeof u === "number" && typeof n === "number") return { positive: p, neutral: u, negative: n };
+  }
+  return null;
+}
+
+function numberAt(a: Loose, keys: readonly string[]): number | null {
+  for (const k of keys) if (typeof a[k] === "number") return a[k] as number;
+  return null;
+}

@@ -1,0 +1,9 @@
+// GET /robots.txt: everything may be crawled; the sitemap is named with its absolute URL (it depends on SITE_URL).
+import type { APIRoute } from "astro";
+import { loadSite } from "../build/site.ts";
+
+export const GET: APIRoute = async () => {
+  const { origin } = await loadSite();
+  const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${new URL("/sitemap-index.xml", origin).href}`, ""].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+};

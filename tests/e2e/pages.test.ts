@@ -1,0 +1,220 @@
+// Browser tests of the built site served by the sidecar: the numbers on every page agree with /reviews.json, charts are labelled, JSON-LD matches.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright";
+import type { Review } from "../../src/lib/schema/review.ts";
+import { launchBrowser } from "./helpers/browser.ts";
+import { chartTable, countsByPeriod, distribution, jsonLdNodes, mean, num, shownRating, shownReviewIds } from "./helpers/expect.ts";
+import { type ServedSite, serveBuiltSite } from "./helpers/site.ts";
+
+const PER_PAGE = 50;
+const ENTITY_SHOWN = 20;
+
+let site: ServedSite;
+let browser: Browser;
+let page: Page;
+
+before(async () => {
+  site = await serveBuiltSite();
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const open = async (path: string) => {
+  const res = await page.goto(site.origin + path);
+  assert.equal(res?.status(), 200, `GET ${path}`);
+};
+
+/** Rating summary, distribution table and newest reviews of a technician, service or aspect page. */
+async function checkEntityPage(path: string, reviews: Review[]) {
+  await open(path);
+  assert.deepEqual(await shownRating(page), { average: mean(reviews), count: reviews.length }, `${path}: rating summary`);
+  if (reviews.length > 0) {
+    const table = await chartTable(page, "chart-distribution");
+    for (const [stars, n] of Object.entries(distribution(reviews))) {
+      assert.equal(num(table.rows.get(`${stars} star${stars === "1" ? "" : "s"}`)?.[0]), n, `${path}: ${stars}-star count`);
+    }
+  }
+  assert.deepEqual(await shownReviewIds(page), reviews.slice(0, ENTITY_SHOWN).map((r) => r.id), `${path}: newest reviews`);
+}
+
+describe("home page", () => {
+  test("shows the aggregate rating, distribution and timeline of /reviews.json", async () => {
+    const { aggregate_rating: rating, reviews } = site.dataset;
+    await open("/");
+    assert.deepEqual(await shownRating(page), { average: rating.average, count: rating.count });
+    const dist = await chartTable(page, "chart-distribution");
+    for (const s of ["1", "2", "3", "4", "5"] as const) {
+      assert.equal(num(dist.rows.get(`${s} star${s === "1" ? "" : "s"}`)?.[0]), rating.distribution[s], `${s}-star count`);
+    }
+    const timeline = await chartTable(page, "chart-timeline");
+    const expected = countsByPeriod(reviews, timeline.columns[0]!);
+    let total = 0;
+    for (const [label, cells] of timeline.rows) {
+      assert.equal(num(cells[0]), expected.get(label) ?? 0, `reviews in ${label}`);
+      total += num(cells[0]);
+    }
+    assert.equal(total, rating.count, "the timeline accounts for every review");
+  });
+
+  test("lists the technicians with their review counts and averages", async () => {
+    await open("/");
+    for (const t of site.dataset.business.technicians) {
+      const mentioning = site.dataset.reviews.filter((r) => r.mentions.technicians.includes(t.id));
+      const card = page.locator(`[data-technician="${t.id}"]`);
+      assert.equal(await card.getAttribute("data-mentions"), String(mentioning.length), t.name);
+      const avg = mean(mentioning);
+      if (avg !== null) assert.match((await card.textContent())!, new RegExp(`\\b${avg.toFixed(2).replace(/0$/, "")}`), `${t.name}: average ${avg}`);
+    }
+  });
+
+  test("shows the newest reviews with their owner replies", async () => {
+    await open("/");
+    const newest = site.dataset.reviews.slice(0, 10);
+    assert.deepEqual(await shownReviewIds(page), newest.map((r) => r.id));
+    for (const r of newest) {
+      const card = page.locator(`article[data-review-id="${r.id}"]`);
+      assert.equal(await card.locator(".owner-reply").count(), r.owner_reply ? 1 : 0, `reply of ${r.id}`);
+      if (r.owner_reply) assert.ok((await card.locator(".reply-text").textContent())!.includes(r.owner_reply.text.trim().slice(0, 40)));
+      assert.equal(await card.getAttribute("data-rating"), String(r.rating));
+    }
+  });
+
+  test("charts are inline SVG images named and described, with a data table", async () => {
+    await open("/");
+    const figures = page.locator("figure.chart");
+    assert.ok((await figures.count()) >= 2, "at least the distribution and the timeline");
+    for (const figure of await figures.all()) {
+      const svg = figure.locator("svg[role=img]");
+      assert.equal(await svg.count(), 1);
+      const [titleId, descId] = (await svg.getAttribute("aria-labelledby"))!.split(" ");
+      assert.ok((await page.locator(`[id="${titleId}"]`).textContent())!.trim().length > 5, "title");
+      assert.ok((await page.locator(`[id="${descId}"]`).textContent())!.trim().length > 20, "description");
+      assert.equal(await page.locator(`[id="${titleId}"]`).evaluate((e) => e.tagName.toLowerCase()), "title");
+      assert.ok((await figure.locator("table tbody tr").count()) > 0, "data table rows");
+    }
+  });
+
+  test("JSON-LD: the business subtype with its aggregate rating and exactly the reviews shown", async () => {
+    const { business, aggregate_rating: rating, reviews } = site.dataset;
+    await open("/");
+    const nodes = await jsonLdNodes(page);
+    const biz = nodes.find((n) => n["@type"] === business.schema_type) as Record<string, any>;
+    assert.ok(biz, `a ${business.schema_type} node`);
+    assert.equal(biz.name, business.name);
+    assert.equal(biz.address.postalCode, business.address.postal_code);
+    assert.equal(biz.telephone, business.telephone);
+    assert.deepEqual(biz.aggregateRating, {
+      "@type": "AggregateRating",
+      ratingValue: rating.average,
+      bestRating: 5,
+      worstRating: 1,
+      ratingCount: rating.count,
+      reviewCount: rating.text_count,
+    });
+    const shown = await shownReviewIds(page);
+    const byId = new Map(reviews.map((r) => [r.id, r]));
+    assert.equal(biz.review.length, shown.length, "one Review per review on the page");
+    biz.review.forEach((node: Record<string, any>, i: number) => {
+      const r = byId.get(shown[i]!)!;
+      assert.equal(node["@type"], "Review");
+      assert.equal(node.author["@type"], "Person");
+      assert.equal(node.author.name, r.author.name);
+      assert.equal(node.datePublished, r.date);
+      assert.equal(node.reviewRating.ratingValue, r.rating);
+      assert.equal(node.reviewBody, r.text ?? undefined);
+    });
+    assert.ok(nodes.some((n) => n["@type"] === "WebSite"));
+  });
+});
+
+describe("review listing", () => {
+  test("50 a page, newest first, with stable numbered URLs and matching JSON-LD", async () => {
+    const { reviews } = site.dataset;
+    const last = Math.max(1, Math.ceil(reviews.length / PER_PAGE));
+    for (const n of [...new Set([1, 2, last])].filter((p) => p <= last)) {
+      const path = n === 1 ? "/reviews/" : `/reviews/page/${n}/`;
+      await open(path);
+      const expected = reviews.slice((n - 1) * PER_PAGE, n * PER_PAGE).map((r) => r.id);
+      assert.deepEqual(await shownReviewIds(page), expected, path);
+      const biz = (await jsonLdNodes(page)).find((x) => x["@type"] === site.dataset.business.schema_type) as Record<string, any>;
+      assert.deepEqual(biz.review.map((x: Record<string, any>) => x.author.name), expected.map((id) => reviews.find((r) => r.id === id)!.author.name), `${path} JSON-LD`);
+      assert.ok((await jsonLdNodes(page)).some((x) => x["@type"] === "BreadcrumbList"), `${path} breadcrumbs`);
+    }
+    assert.equal((await page.goto(`${site.origin}/reviews/page/${last + 1}/`))?.status(), 404, "no page after the last");
+  });
+});
+
+describe("entity pages", () => {
+  test("every technician page matches the reviews mentioning them", async () => {
+    for (const t of site.dataset.business.technicians) {
+      await checkEntityPage(`/technicians/${t.id}/`, site.dataset.reviews.filter((r) => r.mentions.technicians.includes(t.id)));
+      const person = (await jsonLdNodes(page)).find((n) => n["@type"] === "Person");
+      assert.equal(person?.["name"], t.name);
+    }
+  });
+
+  test("every service page matches the reviews mentioning it", async () => {
+    for (const s of site.dataset.business.services) {
+      await checkEntityPage(`/services/${s.id}/`, site.dataset.reviews.filter((r) => r.mentions.services.includes(s.id)));
+    }
+  });
+
+  test("every aspect page matches the reviews annotated with it", async () => {
+    const aspectsOf = (r: Review) => ((r as unknown as { aspects?: { aspect: string }[] }).aspects ?? []).map((a) => a.aspect);
+    for (const a of site.insights.aspects) {
+      await checkEntityPage(`/aspects/${a.id}/`, site.dataset.reviews.filter((r) => aspectsOf(r).includes(a.id)));
+    }
+  });
+});
+
+describe("for machines", () => {
+  test("robots.txt names the sitemap, which lists the pages", async () => {
+    const robots = await (await fetch(`${site.origin}/robots.txt`)).text();
+    assert.match(robots, new RegExp(`Sitemap: ${site.siteUrl}/sitemap-index.xml`));
+    const index = await (await fetch(`${site.origin}/sitemap-index.xml`)).text();
+    const first = /<loc>[^<]*\/(sitemap-0\.xml)<\/loc>/.exec(index)?.[1];
+    assert.ok(first, index);
+    const sitemap = await (await fetch(`${site.origin}/${first}`)).text();
+    for (const p of ["/", "/reviews/", "/search/", "/developers/", `/technicians/${site.dataset.business.technicians[0]!.id}/`]) {
+      assert.ok(sitemap.includes(`<loc>${site.siteUrl}${p}</loc>`), `sitemap lists ${p}`);
+    }
+  });
+
+  test("llms.txt tells agents where the datasets, feeds and MCP endpoint are", async () => {
+    const res = await fetch(`${site.origin}/llms.txt`);
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    assert.match(text, /^# /);
+    for (const p of ["/reviews.json", "/insights.json", "/api/feed.json", "/feed.xml", "/mcp", "/.well-known/openapi.json"]) assert.ok(text.includes(site.siteUrl + p), p);
+  });
+
+  test("every page links both feeds", async () => {
+    for (const p of ["/", "/reviews/", "/developers/"]) {
+      await open(p);
+      assert.equal(await page.locator('link[rel=alternate][type="application/atom+xml"]').getAttribute("href"), `${site.siteUrl}/feed.xml`);
+      assert.equal(await page.locator('link[rel=alternate][type="application/feed+json"]').getAttribute("href"), `${site.siteUrl}/api/feed.json`);
+    }
+  });
+
+  test("the developer page documents every operation of the published OpenAPI document", async () => {
+    const res = await fetch(`${site.origin}/.well-known/openapi.json`);
+    assert.equal(res.status, 200, "the OpenAPI document is published");
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    await open("/developers/");
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const op of Object.values(item)) {
+        const section = page.locator(`[id="op-${op.operationId}"]`);
+        assert.equal(await section.count(), 1, `${path} (${op.operationId})`);
+        assert.ok((await section.locator("h3 code").first().textContent()) === path);
+      }
+    }
+    for (const tool of ["get_business", "search_reviews"]) assert.equal(await page.locator(`[id="tool-${tool}"]`).count(), 1, tool);
+    assert.equal(await page.locator("#websub-guide").count(), 1);
+  });
+});

@@ -1,0 +1,86 @@
+// Build-time SVG charts: accessible markup, the numbers in the table, escaping, and time bucketing.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { aspectBarsChart } from "../../../src/lib/charts/aspect-bars.ts";
+import { ratingDistributionChart } from "../../../src/lib/charts/rating-distribution.ts";
+import { timeSeries } from "../../../src/lib/charts/series.ts";
+import { timelineChart } from "../../../src/lib/charts/timeline.ts";
+import type { Chart } from "../../../src/lib/charts/types.ts";
+
+function assertAccessible(chart: Chart) {
+  assert.match(chart.svg, /^<svg [^>]*role="img"/);
+  assert.match(chart.svg, new RegExp(`aria-labelledby="${chart.id}-title ${chart.id}-desc"`));
+  assert.ok(chart.svg.includes(`<title id="${chart.id}-title">`));
+  assert.ok(chart.svg.includes(`<desc id="${chart.id}-desc">`));
+  assert.ok(!/\sNaN|"NaN|Infinity/.test(chart.svg), "no NaN or Infinity coordinates");
+}
+
+test("rating distribution: 5 stars first, counts and shares in the table, said in the description", () => {
+  const chart = ratingDistributionChart("d", { "1": 1, "2": 0, "3": 1, "4": 2, "5": 6 });
+  assertAccessible(chart);
+  assert.deepEqual(chart.table.rows, [
+    ["5 stars", "6", "60%"],
+    ["4 stars", "2", "20%"],
+    ["3 stars", "1", "10%"],
+    ["2 stars", "0", "0%"],
+    ["1 star", "1", "10%"],
+  ]);
+  assert.match(chart.description, /Of 10 reviews: 5 stars: 6 \(60%\)/);
+});
+
+test("rating distribution with no reviews draws empty bars", () => {
+  const chart = ratingDistributionChart("d", { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 });
+  assertAccessible(chart);
+  assert.equal(chart.description, "No reviews yet.");
+});
+
+test("text is escaped inside the SVG", () => {
+  const chart = ratingDistributionChart("d", { "1": 1, "2": 0, "3": 0, "4": 0, "5": 0 }, { subject: `<script>"x"&` });
+  assert.ok(!chart.svg.includes("<script>"));
+  assert.ok(chart.svg.includes("&lt;script&gt;&quot;x&quot;&amp;"));
+});
+
+test("time series: months with the gaps filled, then quarters, then years as the span grows", () => {
+  const r = (date: string, rating: number) => ({ date, rating });
+  const months = timeSeries([r("2024-01-05", 5), r("2024-01-20", 3), r("2024-04-01", 4)]);
+  assert.equal(months.unit, "month");
+  assert.deepEqual(
+    months.buckets.map((b) => [b.key, b.count, b.average]),
+    [["2024-01", 2, 4], ["2024-02", 0, null], ["2024-03", 0, null], ["2024-04", 1, 4]],
+  );
+  const quarters = timeSeries([r("2019-02-01", 5), r("2024-11-30", 1)]);
+  assert.equal(quarters.unit, "quarter");
+  assert.equal(quarters.buckets[0]!.key, "2019-Q1");
+  assert.equal(quarters.buckets.at(-1)!.label, "Q4 2024");
+  const years = timeSeries([r("2001-06-01", 5), r("2024-06-01", 1)]);
+  assert.equal(years.unit, "year");
+  assert.equal(years.buckets.length, 24);
+  assert.equal(years.buckets.reduce((a, b) => a + b.count, 0), 2);
+  assert.deepEqual(timeSeries([]), { unit: "month", buckets: [] });
+});
+
+test("timeline: one row per period; the rating line breaks where a period has no reviews", () => {
+  const series = timeSeries([
+    { date: "2024-01-05", rating: 5 },
+    { date: "2024-02-05", rating: 4 },
+    { date: "2024-04-05", rating: 2 },
+  ]);
+  const chart = timelineChart("t", series);
+  assertAccessible(chart);
+  assert.deepEqual(chart.table.columns, ["Month", "Reviews", "Average rating"]);
+  assert.deepEqual(chart.table.rows[2], ["Mar 2024", "0", "–"]);
+  const path = /<path d="([^"]+)"/.exec(chart.svg)![1]!;
+  assert.equal(path.split("M").length - 1, 2, "two line segments around the empty month");
+  assert.match(chart.description, /3 reviews from Jan 2024 to Apr 2024/);
+  assertAccessible(timelineChart("empty", timeSeries([])));
+});
+
+test("aspect bars: shares per aspect in the description and the table", () => {
+  const chart = aspectBarsChart("a", [
+    { id: "punctuality", label: "Punctuality", positive: 8, neutral: 1, negative: 1 },
+    { id: "pricing", label: "Pricing", positive: 0, neutral: 0, negative: 0 },
+  ]);
+  assertAccessible(chart);
+  assert.deepEqual(chart.table.rows[0], ["Punctuality", "10", "8 (80%)", "1 (10%)", "1 (10%)"]);
+  assert.match(chart.description, /Punctuality: 10 mentions, 80% positive, 10% negative/);
+});

@@ -1,7 +1,10 @@
-// Substring search over normalised review text: a trigram index narrows candidates, an exact check confirms them.
+// Substring search over normalised review text: a trigram index gives candidates, an exact check confirms them.
 import { normalizeText } from "../text/normalize.ts";
-import { type Bitset, andInto, emptyBitset, forEachFrom, fromPositions, setBit } from "./bitset.ts";
+import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotOf, type GramTable } from "./gram-table.ts";
+
+/** Exact answers kept per index (12.5 KB each at 100k reviews): repeated and paged queries skip the exact check. */
+const MEMO_ENTRIES = 512;
 
 export type TextIndex = {
   size: number;
@@ -10,6 +13,11 @@ export type TextIndex = {
   table: GramTable;
   /** Docs per trigram slot: a bitset for frequent trigrams (smaller than a list there), else sorted positions. */
   postings: (Bitset | Int32Array)[];
+  /** Trigram slots containing each one- and two-character string, for queries shorter than a trigram. */
+  shortGrams: ReadonlyMap<string, readonly number[]>;
+  /** Docs whose text is shorter than a trigram (they have no trigrams). */
+  shortTexts: readonly number[];
+  memo: Map<string, Bitset>;
 };
 
 export function buildTextIndex(rawTexts: readonly (string | null)[]): TextIndex {
@@ -40,28 +48,90 @@ export function buildTextIndex(rawTexts: readonly (string | null)[]): TextIndex 
     if (p instanceof Uint32Array) setBit(p, doc);
     else p[fill[slot]!++] = doc;
   });
-  return { size, texts, table, postings };
+  const shortTexts: number[] = [];
+  texts.forEach((t, doc) => t && t.length < 3 && shortTexts.push(doc));
+  return { size, texts, table, postings, shortGrams: shortGramSlots(table), shortTexts, memo: new Map() };
 }
 
-/**
- * Narrows `within` (a bitset of allowed positions, changed in place) to the docs whose normalised text
- * contains `query` (already normalised, non-empty).
- */
-export function filterByText(index: TextIndex, query: string, within: Bitset): void {
-  if (query.length >= 3) {
-    const lists: (Bitset | Int32Array)[] = [];
-    for (let i = 0; i + 3 <= query.length; i++) {
-      const slot = findSlot(index.table, gramKey(query, i));
-      if (slot < 0) return within.fill(0), undefined;
-      lists.push(index.postings[slot]!);
-    }
-    for (const p of lists) andInto(within, p instanceof Uint32Array ? p : fromPositions(index.size, p));
-    // Three characters are one trigram: the postings are already exact.
-    if (query.length === 3) return;
+/** Every trigram's one- and two-character substrings, each mapped to the trigram slots containing it. */
+function shortGramSlots(table: GramTable): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const add = (s: string, slot: number) => {
+    const list = out.get(s);
+    if (list) list.push(slot);
+    else out.set(s, [slot]);
+  };
+  for (let i = 0; i < table.slots.length; i++) {
+    const slot = table.slots[i]!;
+    if (slot < 0) continue;
+    const key = table.keys[i]!;
+    const gram = String.fromCharCode(Math.floor(key / 4294967296), Math.floor(key / 65536) % 65536, key % 65536);
+    for (const s of new Set([gram[0]!, gram[1]!, gram[2]!, gram.slice(0, 2), gram.slice(1)])) add(s, slot);
   }
+  return out;
+}
+
+/** Narrows `within` (changed in place) to the docs whose normalised text contains `query` (normalised, non-empty). */
+export function filterByText(index: TextIndex, query: string, within: Bitset): void {
+  andInto(within, textMatches(index, query));
+}
+
+/** The exact set of docs containing `query`, memoised per index (least recently used dropped first). */
+export function textMatches(index: TextIndex, query: string): Bitset {
+  const hit = index.memo.get(query);
+  if (hit) {
+    index.memo.delete(query);
+    index.memo.set(query, hit);
+    return hit;
+  }
+  const result = query.length < 3 ? shortMatches(index, query) : longMatches(index, query);
+  if (index.memo.size >= MEMO_ENTRIES) index.memo.delete(index.memo.keys().next().value!);
+  index.memo.set(query, result);
+  return result;
+}
+
+/** One or two characters: any occurrence lies inside some trigram, so the union of those trigrams is exact. */
+function shortMatches(index: TextIndex, query: string): Bitset {
+  const bits = emptyBitset(index.size);
+  for (const slot of index.shortGrams.get(query) ?? []) orPosting(bits, index.postings[slot]!);
+  for (const doc of index.shortTexts) if (index.texts[doc]!.includes(query)) setBit(bits, doc);
+  return bits;
+}
+
+function longMatches(index: TextIndex, query: string): Bitset {
+  const lists: (Bitset | Int32Array)[] = [];
+  for (let i = 0; i + 3 <= query.length; i++) {
+    const slot = findSlot(index.table, gramKey(query, i));
+    if (slot < 0) return emptyBitset(index.size);
+    lists.push(index.postings[slot]!);
+  }
+  // Start from the rarest trigram: a short list, then narrowed by the others.
+  lists.sort((a, b) => weight(a) - weight(b));
+  const bits = emptyBitset(index.size);
+  orPosting(bits, lists[0]!);
+  for (const p of lists.slice(1)) {
+    if (p instanceof Uint32Array) andInto(bits, p);
+    else {
+      const other = emptyBitset(index.size);
+      orPosting(other, p);
+      andInto(bits, other);
+    }
+  }
+  // Three characters are one trigram: the postings are already exact.
+  if (query.length === 3) return bits;
   const { texts } = index;
-  forEachFrom(within, 0, (doc) => {
-    if (!texts[doc]?.includes(query)) within[doc >>> 5]! &= ~(1 << (doc & 31));
+  forEachFrom(bits, 0, (doc) => {
+    if (!texts[doc]!.includes(query)) bits[doc >>> 5]! &= ~(1 << (doc & 31));
     return true;
   });
+  return bits;
+}
+
+function orPosting(bits: Bitset, p: Bitset | Int32Array): void {
+  if (p instanceof Uint32Array) orInto(bits, p);
+  else for (let i = 0; i < p.length; i++) setBit(bits, p[i]!);
+}
+
+function weight(p: Bitset | Int32Array): number {
+  return p instanceof Uint32Array ? Number.MAX_SAFE_INTEGER : p.length;
 }

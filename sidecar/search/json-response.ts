@@ -15,49 +15,54 @@ const MIN_COMPRESS_BYTES = 1024;
 // Fast settings: these bodies are compressed per request, unlike the build's files.
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
+const brParams = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+};
 
 export type Validated = Readonly<{ etag: string; lastModified: string; lastModifiedMs: number }>;
 
-const negotiate = createNegotiator();
-
-export type JsonResponseOptions = Readonly<{
-  headers: HeaderGetter;
-  method: string;
-  status?: number;
-  /** ETag and Last-Modified of the identity body; conditional requests are answered with 304 when given. */
-  validators?: Validated;
+/** A response ready to send any number of times: encoded body, headers, and the 304 headers when it has validators. */
+export type Rendered = Readonly<{
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  bytes: Uint8Array<ArrayBuffer>;
+  validators: Validated | undefined;
+  notModifiedHeaders: Readonly<Record<string, string>>;
 }>;
 
-export async function jsonResponse(body: string, options: JsonResponseOptions): Promise<Response> {
-  const { validators } = options;
-  const coding = pickCoding(negotiate(options.headers.get("accept-encoding")), Buffer.byteLength(body));
-  const common: Record<string, string> = {
-    "cache-control": DYNAMIC_CACHE_CONTROL,
-    vary: "Accept-Encoding",
-    ...CORS_HEADERS,
-  };
-  if (validators) {
-    common["etag"] = coding === "identity" ? validators.etag : codedEtag(validators.etag, coding);
-    common["last-modified"] = validators.lastModified;
-    const outcome = evaluatePreconditions(options.headers, { ...validators, etag: common["etag"] });
-    if (outcome === 304) return new Response(null, { status: 304, headers: common });
+const negotiate = createNegotiator();
+
+/** The coding a request's Accept-Encoding picks for a body of `bytes` (small bodies stay identity). */
+export function chooseCoding(acceptEncoding: string | null, bytes: number): Coding {
+  const preference = negotiate(acceptEncoding);
+  if (bytes < MIN_COMPRESS_BYTES && preference.includes("identity")) return "identity";
+  return preference[0] ?? "identity";
+}
+
+export async function renderJson(body: string, coding: Coding, status = 200, validators?: Validated): Promise<Rendered> {
+  const common: Record<string, string> = { "cache-control": DYNAMIC_CACHE_CONTROL, vary: "Accept-Encoding", ...CORS_HEADERS };
+  const coded = validators && { ...validators, etag: coding === "identity" ? validators.etag : codedEtag(validators.etag, coding) };
+  if (coded) {
+    common["etag"] = coded.etag;
+    common["last-modified"] = coded.lastModified;
   }
-  const bytes = coding === "br" ? await brotli(body, brParams) : coding === "gzip" ? await gzip(body, { level: GZIP_LEVEL }) : Buffer.from(body);
+  const buf = coding === "br" ? await brotli(body, brParams) : coding === "gzip" ? await gzip(body, { level: GZIP_LEVEL }) : Buffer.from(body);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
-    "content-length": String(bytes.length),
+    "content-length": String(buf.length),
     "x-content-type-options": "nosniff",
     ...common,
   };
   if (coding !== "identity") headers["content-encoding"] = coding;
-  return new Response(options.method === "HEAD" ? null : new Uint8Array(bytes), { status: options.status ?? 200, headers });
+  return { status, headers, bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>, validators: coded, notModifiedHeaders: common };
 }
 
-const brParams = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
-
-function pickCoding(preference: readonly Coding[], bytes: number): Coding {
-  if (bytes < MIN_COMPRESS_BYTES) return preference.includes("identity") ? "identity" : (preference[0] ?? "identity");
-  return preference[0] ?? "identity";
+/** Sends a rendered response, or a 304 when the request's validators match it. HEAD gets the headers only. */
+export function send(rendered: Rendered, request: Readonly<{ method: string; headers: HeaderGetter }>): Response {
+  if (rendered.validators && evaluatePreconditions(request.headers, rendered.validators) === 304) {
+    return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
+  }
+  return new Response(request.method === "HEAD" ? null : rendered.bytes, { status: rendered.status, headers: rendered.headers });
 }
 
 /** Each coding is its own representation, so it gets its own strong ETag. */

@@ -6,30 +6,65 @@ import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import type { AppEnv } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "./index-store.ts";
-import { jsonResponse } from "./json-response.ts";
-import { createSinceCache } from "./since-cache.ts";
+import { chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
+import { createLru } from "./lru.ts";
+import { computeSince } from "./since.ts";
 
 const ALLOW = "GET, HEAD";
+/** Answers are a pure function of (release, query string, coding): popular searches are served from memory. */
+const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
+const MAX_CACHED_QUERY = 1024;
 
 export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const since = createSinceCache();
+  const responses = createLru<Rendered>(RESPONSE_CACHE_BYTES);
 
+  // Synchronous on a cache hit: node-server then writes the response without awaiting a promise.
   app.get("/search", (c) => {
-    const url = c.req.url;
-    const qs = url.indexOf("?");
-    const parsed = parseSearchQuery(new URLSearchParams(qs === -1 ? "" : url.slice(qs + 1)));
-    if (!parsed.success) return issues(parsed.issues, c.req.raw);
-    const outcome = searchReviews(indexes.current().index, parsed.data);
-    if (!outcome.ok) return issues(outcome.issues, c.req.raw);
-    return jsonResponse(JSON.stringify(outcome.result), { headers: c.req.raw.headers, method: c.req.method });
+    const req = c.req.raw;
+    const url = req.url;
+    const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
+    const release = indexes.current();
+    const acceptEncoding = req.headers.get("accept-encoding");
+    const key = `${release.siteId}\0${acceptEncoding}\0${qs}`;
+    const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
+    if (cached) return send(cached, req);
+    return answer(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
   });
 
-  app.get("/since/:date", (c) => {
+  const answer = async (release: ReturnType<SearchIndexStore["current"]>, qs: string, acceptEncoding: string | null, key: string) => {
+    let status = 400;
+    let body: string;
+    const parsed = parseSearchQuery(new URLSearchParams(qs));
+    if (!parsed.success) body = issuesBody(parsed.issues);
+    else {
+      const outcome = searchReviews(release.index, parsed.data);
+      if (outcome.ok) [status, body] = [200, JSON.stringify(outcome.result)];
+      else body = issuesBody(outcome.issues);
+    }
+    const rendered = await renderJson(body, chooseCoding(acceptEncoding, body.length), status);
+    if (qs.length <= MAX_CACHED_QUERY) responses.set(key, rendered, rendered.bytes.length + key.length * 2 + 512);
+    return rendered;
+  };
+
+  app.get("/since/:date", async (c) => {
+    const req = c.req.raw;
     const date = parseSinceDate(c.req.param("date"));
-    if (!date.success) return issues(date.issues, c.req.raw);
-    const answer = since(indexes.current(), date.data);
-    return jsonResponse(answer.body, { headers: c.req.raw.headers, method: c.req.method, validators: answer.validators });
+    if (!date.success) {
+      const body = issuesBody(date.issues);
+      return send(await renderJson(body, chooseCoding(req.headers.get("accept-encoding"), body.length), 400), req);
+    }
+    // Incremental consumers poll the same few dates: keep each encoded answer per release.
+    const release = indexes.current();
+    const acceptEncoding = req.headers.get("accept-encoding");
+    const key = `since\0${release.siteId}\0${acceptEncoding}\0${date.data}`;
+    let rendered = responses.get(key);
+    if (!rendered) {
+      const answer = computeSince(release, date.data);
+      rendered = await renderJson(answer.body, chooseCoding(acceptEncoding, answer.body.length), 200, answer.validators);
+      responses.set(key, rendered, rendered.bytes.length + 512);
+    }
+    return send(rendered, req);
   });
 
   for (const path of ["/search", "/since/:date"]) {
@@ -41,6 +76,6 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   return app;
 }
 
-function issues(list: ValidationIssue[], req: Request): Promise<Response> {
-  return jsonResponse(JSON.stringify({ issues: list }), { headers: req.headers, method: req.method, status: 400 });
+function issuesBody(issues: ValidationIssue[]): string {
+  return JSON.stringify({ issues });
 }

@@ -1,4 +1,4 @@
-// A small byte-bounded cache of /since answers per (release, date): incremental consumers poll the same dates.
+// The answer of /since/{date} for one release: the reviews, oldest first, and the validators of that body.
 import { createHash } from "node:crypto";
 import { maxTimestamp } from "../../src/lib/dates.ts";
 import type { SinceResult } from "../../src/lib/schema/search.ts";
@@ -8,34 +8,6 @@ import type { IndexedRelease } from "./index-store.ts";
 import type { Validated } from "./json-response.ts";
 
 export type SinceAnswer = Readonly<{ body: string; validators: Validated }>;
-
-const BUDGET_BYTES = 64 * 2 ** 20;
-
-export function createSinceCache(budgetBytes = BUDGET_BYTES) {
-  const entries = new Map<string, SinceAnswer>();
-  let bytes = 0;
-  return (release: IndexedRelease, date: string): SinceAnswer => {
-    const key = `${release.siteId}\0${date}`;
-    const hit = entries.get(key);
-    if (hit) {
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit;
-    }
-    const answer = computeSince(release, date);
-    const size = answer.body.length * 2;
-    if (size <= budgetBytes / 4) {
-      entries.set(key, answer);
-      bytes += size;
-      for (const [k, v] of entries) {
-        if (bytes <= budgetBytes) break;
-        entries.delete(k);
-        bytes -= v.body.length * 2;
-      }
-    }
-    return answer;
-  };
-}
 
 /** Every review dated on or after `date`, oldest first; ETag is the hash of the body, Last-Modified its newest change. */
 export function computeSince(release: IndexedRelease, date: string): SinceAnswer {

@@ -6,10 +6,10 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 // Explicit quality: Node's default brotli quality (11) takes minutes on a 100k-review dataset.
-export const BROTLI_QUALITY = 9;
+export const BROTLI_QUALITY = 6;
 export const BROTLI_QUALITY_LARGE = 5;
 const LARGE = 4 * 1024 * 1024;
-export const GZIP_LEVEL = 9;
+export const GZIP_LEVEL = 6;
 export const MIN_BYTES = 256;
 
 export type Compressed = { br: Buffer | null; gzip: Buffer | null };

@@ -1,73 +1,70 @@
-// Computes /insights.json from the published dataset (pure). Aggregate facts only until the aspect engine lands.
-import type { CatalogKind } from "../schema/business.ts";
+// Computes /insights.json from the published dataset and the engine's per-review analyses (pure, deterministic).
 import type { ReviewsDataset } from "../schema/dataset.ts";
-import type { EntityInsight, Insights } from "../schema/insights.ts";
-import type { Review } from "../schema/review.ts";
+import type { Insights } from "../schema/insights.ts";
+import { aspectInsights } from "./aggregate/aspects.ts";
+import { catalogEntities, problemEntities } from "./aggregate/entities.ts";
+import { faq } from "./aggregate/faq.ts";
+import { pullQuote, summaryClaims } from "./aggregate/summary.ts";
+import { type Row, Tally } from "./aggregate/tally.ts";
+import { monthly, trends } from "./aggregate/temporal.ts";
+import { topicInsights } from "./aggregate/topics.ts";
+import { type Analyzer, ENGINE, type ReviewAnalysis } from "./engine/analyze.ts";
+import { analyzerFor } from "./for-business.ts";
 
-export const ENGINE = { name: "reviews-insights", version: "0.1.0" } as const;
-const EXAMPLES = 5;
+export { ENGINE };
 
-export function computeInsights(dataset: ReviewsDataset): Insights {
+export type InsightsOptions = {
+  /** The engine the analyses came from (default: `analyzerFor(dataset.business)`). */
+  analyzer?: Analyzer;
+  /** Per-review analyses by review id, e.g. from the build's cache; reviews missing here are analysed now. */
+  analyses?: ReadonlyMap<string, ReviewAnalysis>;
+};
+
+export function computeInsights(dataset: ReviewsDataset, options: InsightsOptions = {}): Insights {
   const { reviews, aggregate_rating: agg, business } = dataset;
-  const dates = reviews.map((r) => r.date);
-  const from = dates.length ? dates[dates.length - 1]! : null;
-  const to = dates.length ? dates[0]! : null;
-  const positive = agg.distribution["4"] + agg.distribution["5"];
-  const summaryText =
-    agg.count === 0
-      ? `${business.name} has no published reviews yet.`
-      : `${business.name} has ${agg.count} verified review${agg.count === 1 ? "" : "s"} from ${from} to ${to}, ` +
-        `averaging ${agg.average!.toFixed(2)} out of 5; ${percent(positive, agg.count)} rate it 4 or 5 stars.`;
-  return {
-    version: `${ENGINE.version}+taxonomy-none`,
-    engine: { ...ENGINE },
-    review_count: agg.count,
-    date_range: from && to ? { from, to } : null,
-    aspects: [],
-    entities: {
-      technicians: entities(reviews, business.technicians, "technicians"),
-      services: entities(reviews, business.services, "services"),
-      service_areas: entities(reviews, business.service_areas, "service_areas"),
+  const analyzer = options.analyzer ?? analyzerFor(business);
+  const rows: Row[] = reviews.map((r) => ({
+    id: r.id,
+    date: r.date,
+    rating: r.rating,
+    text: r.text,
+    hasText: r.text !== null && r.text.trim() !== "",
+    analysis: options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating),
+  }));
+  const textCount = rows.reduce((n, r) => n + (r.hasText ? 1 : 0), 0);
+  const all = new Tally();
+  for (const row of rows) all.add(row);
+  const from = rows.length ? rows.reduce((m, r) => (r.date < m ? r.date : m), rows[0]!.date) : null;
+  const to = rows.length ? rows.reduce((m, r) => (r.date > m ? r.date : m), rows[0]!.date) : null;
+  const taxonomy = analyzer.taxonomy;
+
+  const draft: Omit<Insights, "faq" | "summary"> = {
+    version: analyzer.version,
+    engine: {
+      name: ENGINE.name,
+      version: ENGINE.version,
+      taxonomy: { id: taxonomy.id, version: taxonomy.version, label: taxonomy.label },
     },
-    topics: [],
-    temporal: { monthly: monthly(reviews) },
-    faq: [],
-    summary: { text: summaryText, pull_quote: null },
+    review_count: agg.count,
+    text_review_count: textCount,
+    date_range: from && to ? { from, to } : null,
+    sentiment: { ...all.breakdown(), average_rating: agg.average },
+    aspects: aspectInsights(taxonomy, rows, textCount),
+    entities: {
+      technicians: catalogEntities(business, reviews, rows, "technicians"),
+      services: catalogEntities(business, reviews, rows, "services"),
+      service_areas: catalogEntities(business, reviews, rows, "service_areas"),
+      problems: problemEntities(taxonomy, rows),
+    },
+    topics: topicInsights(business, rows, textCount),
+    temporal: { monthly: monthly(rows), trend: trends(rows) },
   };
-}
-
-function entities(reviews: readonly Review[], catalog: readonly { id: string; name: string }[], kind: CatalogKind): EntityInsight[] {
-  return catalog
-    .map((entry) => {
-      const mentioning = reviews.filter((r) => r.mentions[kind].includes(entry.id));
-      return {
-        id: entry.id,
-        name: entry.name,
-        mention_count: mentioning.length,
-        average_rating: mean(mentioning.map((r) => r.rating)),
-        example_review_ids: mentioning.slice(0, EXAMPLES).map((r) => r.id),
-      };
-    })
-    .sort((a, b) => b.mention_count - a.mention_count || (a.id < b.id ? -1 : 1));
-}
-
-function monthly(reviews: readonly Review[]): Insights["temporal"]["monthly"] {
-  const byMonth = new Map<string, number[]>();
-  for (const r of reviews) {
-    const m = r.date.slice(0, 7);
-    const list = byMonth.get(m);
-    if (list) list.push(r.rating);
-    else byMonth.set(m, [r.rating]);
-  }
-  return [...byMonth.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([month, ratings]) => ({ month, review_count: ratings.length, average_rating: mean(ratings) }));
-}
-
-function mean(values: number[]): number | null {
-  return values.length ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100 : null;
-}
-
-function percent(part: number, whole: number): string {
-  return `${Math.round((part / whole) * 100)}%`;
+  const pull_quote = pullQuote(draft, rows);
+  const claims = summaryClaims(draft, business.name);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    ...draft,
+    faq: faq({ ...draft, summary: { pull_quote } }, taxonomy, byId),
+    summary: { text: claims.map((c) => c.text).join(" "), claims, pull_quote },
+  };
 }

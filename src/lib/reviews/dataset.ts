@@ -1,5 +1,7 @@
 // Derives the published reviews dataset from validated source data (pure: no I/O).
 import { localDate, maxTimestamp } from "../dates.ts";
+import type { ReviewAnalysis } from "../insights/engine/analyze.ts";
+import { analyzerFor } from "../insights/for-business.ts";
 import type { Business } from "../schema/business.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review, ReviewInput } from "../schema/review.ts";
@@ -7,13 +9,18 @@ import { aggregateRating } from "./aggregate.ts";
 import { mentionMatcher } from "./mentions.ts";
 import { newestFirst } from "./order.ts";
 
-export function buildDataset(business: Business, inputs: readonly ReviewInput[]): ReviewsDataset {
+/** The engine's analysis of one review; the build passes a cached one, tests may rely on the default engine. */
+export type AnalysisOf = (review: ReviewInput) => ReviewAnalysis;
+
+export function buildDataset(business: Business, inputs: readonly ReviewInput[], analysisOf?: AnalysisOf): ReviewsDataset {
+  const analyze = analysisOf ?? defaultAnalysis(business);
   const tz = business.time_zone;
   const match = mentionMatcher(business);
   let updatedAt = business.updated_at;
   const reviews: Review[] = inputs.map((r) => {
     updatedAt = maxTimestamp(maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at), r.owner_reply?.published_at);
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
+    const analysis = analyze(r);
     return {
       id: r.id,
       date: localDate(r.published_at, tz),
@@ -29,8 +36,15 @@ export function buildDataset(business: Business, inputs: readonly ReviewInput[])
       source: r.source,
       owner_reply: r.owner_reply && { ...r.owner_reply, date: localDate(r.owner_reply.published_at, tz) },
       mentions: match(searchable),
+      sentiment: analysis.sentiment,
+      aspects: analysis.aspects.map(({ aspect, sentiment, evidence }) => ({ aspect, sentiment, evidence })),
     };
   });
   reviews.sort(newestFirst);
   return { business, aggregate_rating: aggregateRating(reviews), updated_at: updatedAt, reviews };
+}
+
+function defaultAnalysis(business: Business): AnalysisOf {
+  const analyzer = analyzerFor(business);
+  return (r) => analyzer.analyze(r.text, r.rating);
 }

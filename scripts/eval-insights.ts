@@ -1,0 +1,89 @@
+// Measures the insights engine on the hand-labelled eval set: aspect detection P/R/F1, polarity accuracy, confusion.
+// Usage: node scripts/eval-insights.ts [--split dev|test|blind|all] [--taxonomy FILE] [--file FILE] [--errors] [--json]
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { createAnalyzer } from "../src/lib/insights/engine/analyze.ts";
+import { CONFUSION_CLASSES, type EvalReport, evaluate, parseEvalSet } from "../src/lib/insights/eval/metrics.ts";
+import { parseTaxonomy } from "../src/lib/insights/taxonomy.ts";
+
+const { values } = parseArgs({
+  options: {
+    split: { type: "string", default: "all" },
+    taxonomy: { type: "string" },
+    file: { type: "string", default: "tests/fixtures/insights-eval.jsonl" },
+    errors: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+  },
+});
+if (!["dev", "test", "blind", "all"].includes(values.split)) {
+  process.stderr.write(`--split: expected dev, test, blind or all, got '${values.split}'\n`);
+  process.exit(2);
+}
+
+const taxonomy = values.taxonomy
+  ? parseTaxonomy(JSON.parse(readFileSync(values.taxonomy, "utf8")), values.taxonomy)
+  : undefined;
+const analyzer = createAnalyzer(taxonomy ? { taxonomy } : {});
+const all = parseEvalSet(readFileSync(values.file, "utf8"), values.file);
+const aspectIds = analyzer.taxonomy.aspects.map((a) => a.id);
+const predict = (item: { text: string; rating: number | null }) =>
+  new Map(analyzer.analyze(item.text, item.rating).aspects.map((a) => [a.aspect, a.sentiment] as const));
+
+const present = (["dev", "test", "blind"] as const).filter((s) => all.some((i) => i.split === s));
+const splits = values.split === "all" ? [...present, "all" as const] : [values.split as "dev" | "test" | "blind"];
+const reports: Record<string, EvalReport> = {};
+for (const split of splits)
+  reports[split] = evaluate(split === "all" ? all : all.filter((i) => i.split === split), predict, aspectIds);
+// Items first measured blind (engine frozen, labels written first), kept visible after they joined dev.
+const history: Record<string, EvalReport> = {};
+for (const tag of ["blind1", "blind2"]) {
+  const tagged = all.filter((i) => i.tags.includes(tag));
+  if (tagged.length && values.split === "all") history[tag] = evaluate(tagged, predict, aspectIds);
+}
+
+if (values.json) {
+  process.stdout.write(JSON.stringify({ engine: analyzer.version, reports, history }, null, 2) + "\n");
+} else {
+  const out: string[] = [`engine ${analyzer.version}  eval set ${values.file}`];
+  for (const [split, r] of Object.entries(reports)) out.push("", ...render(split, r, aspectIds));
+  for (const [tag, r] of Object.entries(history)) {
+    out.push(
+      `tag ${tag} (${r.items} sentences, now in dev): micro F1 ${(r.micro.f1 * 100).toFixed(1)}, polarity accuracy ${(r.polarity_accuracy * 100).toFixed(1)}`,
+    );
+  }
+  if (values.errors) {
+    const r = reports[splits.at(-1)!]!;
+    out.push("", `errors (${r.errors.length}):`);
+    for (const e of r.errors)
+      out.push(`  ${e.id}  ${e.text}\n      gold ${JSON.stringify(e.gold)}  got ${JSON.stringify(e.predicted)}`);
+  }
+  process.stdout.write(out.join("\n") + "\n");
+}
+
+function render(split: string, r: EvalReport, ids: readonly string[]): string[] {
+  const pct = (x: number) => (x * 100).toFixed(1).padStart(6);
+  const lines = [
+    `== split: ${split} (${r.items} sentences, ${r.gold_pairs} gold aspect labels)`,
+    `aspect            P      R     F1    tp  fp  fn`,
+  ];
+  for (const id of ids) {
+    const p = r.per_aspect[id]!;
+    lines.push(
+      `${id.padEnd(16)}${pct(p.precision)}${pct(p.recall)}${pct(p.f1)}  ${String(p.tp).padStart(4)}${String(p.fp).padStart(4)}${String(p.fn).padStart(4)}`,
+    );
+  }
+  const m = r.micro;
+  lines.push(
+    `${"micro".padEnd(16)}${pct(m.precision)}${pct(m.recall)}${pct(m.f1)}  ${String(m.tp).padStart(4)}${String(m.fp).padStart(4)}${String(m.fn).padStart(4)}`,
+  );
+  lines.push(`macro F1 ${pct(r.macro_f1)}`);
+  lines.push(`aspect-polarity accuracy ${pct(r.polarity_accuracy)}  (${r.polarity_scored} gold aspects found)`);
+  lines.push(`joint aspect+polarity F1 ${pct(r.joint.f1)}`);
+  lines.push(
+    `confusion (rows gold, columns predicted):`,
+    `${"".padEnd(10)}${CONFUSION_CLASSES.map((c) => c.padStart(10)).join("")}`,
+  );
+  for (const g of CONFUSION_CLASSES)
+    lines.push(`${g.padEnd(10)}${CONFUSION_CLASSES.map((p) => String(r.confusion[g][p]).padStart(10)).join("")}`);
+  return lines;
+}

@@ -1,0 +1,108 @@
+// The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content hash.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Analyzer, ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
+import { fingerprint } from "../lib/insights/engine/fingerprint.ts";
+
+export type CachedAnalyses = {
+  /** Analysis per review id. */
+  analyses: Map<string, ReviewAnalysis>;
+  hits: number;
+  misses: number;
+  file: string;
+};
+
+const KEEP_OTHER_FILES = 6;
+
+type Reviewish = { id: string; text: string | null; rating: number };
+
+/**
+ * Analyses every review, reusing earlier results whose text and rating hash the same under the same engine version
+ * (the version covers the engine, taxonomy, lexicon and catalog names). Only the entries this build used are
+ * written back, so the file tracks the data; of other files only the most recent few are kept. A cache that cannot be read or
+ * written costs time, never correctness: the build then analyses everything.
+ */
+export async function analyzeWithCache(
+  reviews: readonly Reviewish[],
+  analyzer: Analyzer,
+  dir: string,
+  scope = "",
+): Promise<CachedAnalyses> {
+  const file = cacheFile(dir, analyzer, scope);
+  const cached = await load(file);
+  const used = new Map<string, ReviewAnalysis>();
+  const analyses = new Map<string, ReviewAnalysis>();
+  let hits = 0;
+  for (const r of reviews) {
+    const key = contentKey(r.text, r.rating);
+    let a = used.get(key) ?? cached.get(key);
+    if (a) hits++;
+    else a = analyzer.analyze(r.text, r.rating);
+    used.set(key, a);
+    analyses.set(r.id, a);
+  }
+  const misses = reviews.length - hits;
+  if (misses > 0 || used.size !== cached.size) await save(dir, file, used);
+  return { analyses, hits, misses, file };
+}
+
+/**
+ * The cache file for an engine version and a scope (the data directory), so that builds of different data sets
+ * (the sample, a benchmark set) do not evict each other's entries.
+ */
+export function cacheFile(dir: string, analyzer: Analyzer, scope = ""): string {
+  const version = analyzer.version.replace(/[^A-Za-z0-9._+-]/g, "_");
+  return path.join(dir, scope ? `${version}.${fingerprint(path.resolve(scope))}.jsonl` : `${version}.jsonl`);
+}
+
+export function contentKey(text: string | null, rating: number): string {
+  return createHash("sha256")
+    .update(`${rating}\u0000${text ?? "\u0001"}`)
+    .digest("base64url")
+    .slice(0, 24);
+}
+
+async function load(file: string): Promise<Map<string, ReviewAnalysis>> {
+  const map = new Map<string, ReviewAnalysis>();
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return map;
+  }
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    try {
+      const { k, a } = JSON.parse(line) as { k: string; a: ReviewAnalysis };
+      if (typeof k === "string" && a && typeof a === "object") map.set(k, a);
+    } catch {
+      // A torn or foreign line only means that review is analysed again.
+    }
+  }
+  return map;
+}
+
+async function save(dir: string, file: string, entries: Map<string, ReviewAnalysis>): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    const lines: string[] = [];
+    for (const [k, a] of entries) lines.push(JSON.stringify({ k, a }));
+    await writeFile(tmp, lines.join("\n") + "\n");
+    await rename(tmp, file);
+    // Other files (older engines, other data sets, other catalogs in tests): keep the few most recent, drop the rest.
+    const others = (await readdir(dir))
+      .filter((n) => n.endsWith(".jsonl") && path.join(dir, n) !== file)
+      .map((n) => path.join(dir, n));
+    const dated = await Promise.all(
+      others.map(async (f) => ({ f, t: (await stat(f).catch(() => null))?.mtimeMs ?? 0 })),
+    );
+    dated.sort((a, b) => b.t - a.t || (a.f < b.f ? -1 : 1));
+    for (const { f } of dated.slice(KEEP_OTHER_FILES)) await rm(f, { force: true });
+  } catch (err) {
+    process.stderr.write(
+      `insights cache: could not write ${file} (${(err as Error).message}); the next build analyses again\n`,
+    );
+  }
+}

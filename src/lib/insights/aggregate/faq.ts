@@ -1,0 +1,92 @@
+// The FAQ: questions prospective customers ask, each answered from figures and quotes in the same document.
+import type { FaqEntry, Insights } from "../../schema/insights.ts";
+import type { Taxonomy } from "../taxonomy.ts";
+import { count, evidenceOf, pct, quote, stars, trendSentence } from "./prose.ts";
+import type { Row } from "./tally.ts";
+
+/** An aspect gets its own question once this many reviews mention it. */
+const MIN_MENTIONS = 3;
+type Draft = Omit<Insights, "faq" | "summary"> & { summary: Pick<Insights["summary"], "pull_quote"> };
+
+export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Row>): FaqEntry[] {
+  const out: FaqEntry[] = [];
+  const s = doc.sentiment;
+  if (doc.review_count > 0) {
+    const q = doc.summary.pull_quote;
+    out.push({
+      id: "overall",
+      question: "What do customers say overall?",
+      answer:
+        `Of ${count(doc.review_count, "verified review")}, ${pct(s.shares.positive)} are positive, ${pct(s.shares.negative)} negative, ` +
+        `${pct(s.shares.mixed)} mixed and ${pct(s.shares.neutral)} neutral; the average rating is ${stars(s.average_rating!)} out of 5.` +
+        (q ? ` One customer wrote: ${quote(q.text, q.review_id)}.` : ""),
+      review_ids: q ? [q.review_id] : [],
+      basis: ["/review_count", "/sentiment"],
+    });
+  }
+  const order = doc.aspects.map((a, i) => ({ a, i })).filter(({ a }) => a.mention_count >= MIN_MENTIONS);
+  order.sort((x, y) => y.a.mention_count - x.a.mention_count || x.i - y.i);
+  for (const { a, i } of order) {
+    const verdict =
+      a.shares.positive >= 0.75
+        ? "Most reviewers say yes."
+        : a.shares.negative >= 0.5
+          ? "Most reviewers say no."
+          : a.shares.positive >= 0.5 && a.counts.positive >= 2 * a.counts.negative
+            ? "Mostly yes, with some complaints."
+            : "Opinions are divided.";
+    const ids: string[] = [];
+    const quotes: string[] = [];
+    for (const polarity of ["positive", "negative"] as const) {
+      const id = a.example_review_ids[polarity][0];
+      const text = id ? evidenceOf(rows, id, a.id) : null;
+      if (id && text) {
+        ids.push(id);
+        quotes.push(`${polarity === "positive" ? "Praise" : "Complaint"}: ${quote(text, id)}.`);
+      }
+    }
+    out.push({
+      id: `aspect-${a.id}`,
+      question: taxonomy.aspects.find((x) => x.id === a.id)!.question,
+      answer:
+        `${count(a.mention_count, "review")} mention ${a.label.toLowerCase()}: ${pct(a.shares.positive)} positive, ` +
+        `${pct(a.shares.negative)} negative, ${pct(a.shares.neutral)} neutral. ${verdict}${quotes.length ? ` ${quotes.join(" ")}` : ""}`,
+      review_ids: ids,
+      basis: [`/aspects/${i}`],
+    });
+  }
+  const technicians = doc.entities.technicians
+    .map((t, i) => ({ t, i }))
+    .filter(({ t }) => t.mention_count > 0)
+    .slice(0, 3);
+  if (technicians.length) {
+    out.push({
+      id: "technicians",
+      question: "Which technicians do customers mention most?",
+      answer: `${technicians.map(({ t }) => `${t.name} (${count(t.mention_count, "review")}, average rating ${stars(t.average_rating!)})`).join("; ")}.`,
+      review_ids: technicians.flatMap(({ t }) => t.example_review_ids.slice(0, 1)),
+      basis: technicians.map(({ i }) => `/entities/technicians/${i}`),
+    });
+  }
+  const problems = doc.entities.problems
+    .map((p, i) => ({ p, i }))
+    .filter(({ p }) => p.mention_count > 0)
+    .slice(0, 3);
+  if (problems.length) {
+    out.push({
+      id: "problems",
+      question: "What problems do customers call them about?",
+      answer: `Most often: ${problems.map(({ p }) => `${p.name.toLowerCase()} (${count(p.mention_count, "review")})`).join(", ")}.`,
+      review_ids: problems.flatMap(({ p }) => p.example_review_ids.slice(0, 1)),
+      basis: problems.map(({ i }) => `/entities/problems/${i}`),
+    });
+  }
+  out.push({
+    id: "trend",
+    question: "Are reviews getting better or worse?",
+    answer: trendSentence("the average rating", "stars", doc.temporal.trend.rating),
+    review_ids: [],
+    basis: ["/temporal/trend/rating"],
+  });
+  return out;
+}

@@ -1,0 +1,36 @@
+// Formatting shared by the FAQ and the summary: every number printed here comes from a field the prose points to.
+import type { Trend } from "../../schema/insights.ts";
+import type { Row } from "./tally.ts";
+
+export const pct = (share: number) => `${Math.round(share * 100)}%`;
+export const stars = (rating: number) => rating.toFixed(2);
+export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The evidence a review gives for an aspect, quoted, or null. */
+export function evidenceOf(rows: ReadonlyMap<string, Row>, reviewId: string, aspect: string): string | null {
+  return rows.get(reviewId)?.analysis.aspects.find((a) => a.aspect === aspect)?.evidence ?? null;
+}
+
+export function quote(text: string, reviewId: string): string {
+  return `“${text}” (review ${reviewId})`;
+}
+
+/** One sentence on a trend, claiming a direction only when the trend says the data supports it. */
+export function trendSentence(what: string, unit: string, t: Trend): string {
+  if (t.direction === "insufficient_data" || t.slope_per_year === null || t.ci95 === null) {
+    return `There are too few reviews in the last ${t.window_months} months (${t.n}) to tell whether ${what} is changing.`;
+  }
+  const ci = `${Math.round(t.confidence_level * 100)}% confidence interval ${t.ci95[0]} to ${t.ci95[1]} ${unit} a year, ${t.n} reviews from ${t.from} to ${t.to}`;
+  switch (t.direction) {
+    case "improving":
+      return `${capital(what)} is improving: about ${t.slope_per_year} ${unit} a year (${ci}).`;
+    case "declining":
+      return `${capital(what)} is declining: about ${t.slope_per_year} ${unit} a year (${ci}).`;
+    case "stable":
+      return `${capital(what)} is stable: any change is smaller than ${t.min_effect_per_year} ${unit} a year (${ci}).`;
+    default:
+      return `There is no clear trend in ${what} (${ci}).`;
+  }
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

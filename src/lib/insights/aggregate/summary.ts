@@ -1,0 +1,107 @@
+// The editorial summary (claims that each cite where their figures come from) and the pull quote.
+import type { Insights, SummaryClaim } from "../../schema/insights.ts";
+import { count, pct, stars, trendSentence } from "./prose.ts";
+import type { Row } from "./tally.ts";
+
+type Draft = Omit<Insights, "faq" | "summary">;
+const QUOTE_MIN = 40;
+const QUOTE_MAX = 220;
+
+export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] {
+  if (doc.review_count === 0)
+    return [{ text: `${businessName} has no published reviews yet.`, basis: ["/review_count"], review_ids: [] }];
+  const s = doc.sentiment;
+  const claims: SummaryClaim[] = [
+    {
+      text: `${businessName} has ${count(doc.review_count, "verified review")} from ${doc.date_range!.from} to ${doc.date_range!.to}, with an average rating of ${stars(s.average_rating!)} out of 5.`,
+      basis: ["/review_count", "/date_range", "/sentiment/average_rating"],
+      review_ids: [],
+    },
+    {
+      text: `${pct(s.shares.positive)} of the reviews are positive and ${pct(s.shares.negative)} negative.`,
+      basis: ["/sentiment/shares"],
+      review_ids: [],
+    },
+  ];
+  const indexed = doc.aspects.map((a, i) => ({ a, i }));
+  const praised = indexed
+    .filter(({ a }) => a.counts.positive >= 3 && (a.score ?? 0) > 0)
+    .sort((x, y) => y.a.counts.positive - x.a.counts.positive || x.i - y.i)
+    .slice(0, 2);
+  if (praised.length) {
+    const part = ({ a }: { a: (typeof doc.aspects)[number] }) =>
+      `${a.label.toLowerCase()} (${count(a.counts.positive, "positive mention")}, ${pct(a.shares.positive)} of its mentions)`;
+    claims.push({
+      text: `Customers praise ${praised.map(part).join(" and ")} most often.`,
+      basis: praised.flatMap(({ i }) => [`/aspects/${i}/counts/positive`, `/aspects/${i}/shares/positive`]),
+      review_ids: praised.flatMap(({ a }) => a.example_review_ids.positive.slice(0, 1)),
+    });
+  }
+  const complaint = indexed
+    .filter(({ a }) => a.counts.negative >= 2)
+    .sort((x, y) => y.a.counts.negative - x.a.counts.negative || x.i - y.i)[0];
+  if (complaint) {
+    const { a, i } = complaint;
+    claims.push({
+      text: `The most common complaint concerns ${a.label.toLowerCase()} (${count(a.counts.negative, "negative mention")}, ${pct(a.shares.negative)} of its mentions).`,
+      basis: [`/aspects/${i}/counts/negative`, `/aspects/${i}/shares/negative`],
+      review_ids: a.example_review_ids.negative.slice(0, 1),
+    });
+  }
+  const top = doc.entities.technicians[0];
+  if (top && top.mention_count >= 3) {
+    claims.push({
+      text: `${top.name} is the most mentioned technician (${count(top.mention_count, "review")}, average rating ${stars(top.average_rating!)}).`,
+      basis: ["/entities/technicians/0"],
+      review_ids: top.example_review_ids.slice(0, 1),
+    });
+  }
+  claims.push({
+    text: trendSentence("the average rating", "stars", doc.temporal.trend.rating),
+    basis: ["/temporal/trend/rating"],
+    review_ids: [],
+  });
+  return claims;
+}
+
+/**
+ * A sentence from a review that carries the prevailing tone and judges the most aspects that way; ties go to the
+ * stronger review, then the newest, then the id. The text is an exact excerpt.
+ */
+export function pullQuote(doc: Draft, rows: readonly Row[]): Insights["summary"]["pull_quote"] {
+  const tone = doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
+  let best: { row: Row; text: string; aspects: string[]; rank: number[] } | null = null;
+  rows.forEach((row, order) => {
+    if (!row.text || row.analysis.sentiment.label !== tone) return;
+    const judged = row.analysis.aspects.filter((a) => a.sentiment === tone);
+    if (judged.length === 0 || (best && judged.length < best.aspects.length)) return;
+    for (const a of judged) {
+      const sentence = sentenceAround(row.text, a.evidence);
+      if (!sentence || sentence.length < QUOTE_MIN || sentence.length > QUOTE_MAX) continue;
+      const covered = judged.filter((x) => sentence.includes(x.evidence)).map((x) => x.aspect);
+      const rank = [covered.length, Math.abs(row.analysis.sentiment.score), -order];
+      if (!best || greater(rank, best.rank)) best = { row, text: sentence, aspects: covered, rank };
+    }
+  });
+  const b = best as { row: Row; text: string; aspects: string[] } | null;
+  return b
+    ? { review_id: b.row.id, text: b.text, sentiment: b.row.analysis.sentiment.label, aspects: b.aspects }
+    : null;
+}
+
+function greater(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+}
+
+/** The sentence of `text` that contains `excerpt`, trimmed, with its closing punctuation. */
+export function sentenceAround(text: string, excerpt: string): string | null {
+  const at = text.indexOf(excerpt);
+  if (at < 0) return null;
+  let start = at;
+  while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+  let end = at + excerpt.length;
+  while (end < text.length && !/[.!?\n]/.test(text[end]!)) end++;
+  while (end < text.length && /[.!?]/.test(text[end]!)) end++;
+  return text.slice(start, end).trim() || null;
+}

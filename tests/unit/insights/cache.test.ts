@@ -1,0 +1,45 @@
+// The build's per-review analysis cache: content hash + engine version, so one added review is one analysis.
+import assert from "node:assert/strict";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, describe, it } from "node:test";
+import { analyzeWithCache } from "../../../src/build/insights-cache.ts";
+import { createAnalyzer } from "../../../src/lib/insights/engine/analyze.ts";
+import { TEXTS } from "./fixtures.ts";
+
+const dir = await mkdtemp(path.join(tmpdir(), "insights-cache-"));
+after(() => rm(dir, { recursive: true, force: true }));
+const reviews = Object.entries(TEXTS).flatMap(([rating, texts]) =>
+  texts.map((text, i) => ({ id: `${rating}-${i}`, text: text ?? null, rating: Number(rating) })),
+);
+
+describe("analyzeWithCache", () => {
+  const engine = createAnalyzer();
+
+  it("analyses everything once, then nothing; results equal the uncached engine's", async () => {
+    const first = await analyzeWithCache(reviews, engine, dir);
+    assert.equal(first.misses, reviews.length);
+    const second = await analyzeWithCache(reviews, engine, dir);
+    assert.deepEqual([second.hits, second.misses], [reviews.length, 0]);
+    for (const r of reviews) assert.deepEqual(second.analyses.get(r.id), engine.analyze(r.text, r.rating));
+  });
+
+  it("re-analyses only what changed: one added review, one edited rating", async () => {
+    const more = [...reviews, { id: "new", text: "Brand new review: on time and tidy.", rating: 5 }];
+    more[0] = { ...more[0]!, rating: more[0]!.rating === 5 ? 4 : 5 };
+    const r = await analyzeWithCache(more, engine, dir);
+    assert.equal(r.misses, 2);
+  });
+
+  it("keys the file by engine version, and survives a corrupt file", async () => {
+    const other = createAnalyzer({ names: ["Somebody Else"] });
+    const r = await analyzeWithCache(reviews, other, dir);
+    assert.equal(r.misses, reviews.length);
+    assert.ok((await readdir(dir)).filter((f) => f.endsWith(".jsonl")).length >= 2);
+    await writeFile(r.file, '{"k":"torn\n{}\nnot json\n');
+    const again = await analyzeWithCache(reviews, other, dir);
+    assert.equal(again.misses, reviews.length);
+    assert.deepEqual(again.analyses.get(reviews[0]!.id), other.analyze(reviews[0]!.text, reviews[0]!.rating));
+  });
+});

@@ -1,7 +1,7 @@
 // Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
 import { readFile } from "node:fs/promises";
 import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
-import { buildSearchIndex, type SearchIndex } from "../../src/lib/search/index.ts";
+import { type AspectLabel, buildSearchIndex, type SearchIndex } from "../../src/lib/search/index.ts";
 import type { Site } from "../dist/site.ts";
 import type { Logger } from "../log.ts";
 
@@ -22,7 +22,16 @@ export async function indexRelease(site: Site): Promise<IndexedRelease> {
   if (!Array.isArray(dataset.reviews) || typeof dataset.updated_at !== "string" || !dataset.business) {
     throw new Error(`release ${site.id}: /reviews.json is not a reviews dataset`);
   }
-  return Object.freeze({ siteId: site.id, index: buildSearchIndex(dataset), updatedAt: dataset.updated_at });
+  return Object.freeze({ siteId: site.id, index: buildSearchIndex(dataset, await aspectLabels(site)), updatedAt: dataset.updated_at });
+}
+
+/** The aspects of the taxonomy the build used (so `aspect` accepts labels too); none when the release has no insights. */
+async function aspectLabels(site: Site): Promise<AspectLabel[]> {
+  const file = site.files.get("/insights.json");
+  if (!file) return [];
+  const insights = JSON.parse(await readFile(file.identity.file, "utf8")) as { aspects?: unknown };
+  if (!Array.isArray(insights.aspects)) return [];
+  return insights.aspects.filter((a): a is AspectLabel => typeof a?.id === "string" && typeof a?.label === "string");
 }
 
 export async function createSearchIndexStore(initial: Site, logger: Logger): Promise<SearchIndexStore> {

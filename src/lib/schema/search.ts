@@ -3,6 +3,7 @@ import { z } from "zod";
 import { normalizeText } from "../text/normalize.ts";
 import { Slug } from "./common.ts";
 import { toValidationIssues, type ValidationIssue } from "./errors.ts";
+import { AspectPolarity, SentimentLabel } from "./insights.ts";
 import { Review } from "./review.ts";
 
 export const LIMIT_DEFAULT = 20;
@@ -68,6 +69,14 @@ export const SearchQueryParams = z
         description:
           "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
       }),
+    aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+      .optional()
+      .meta({ description: "Only reviews that speak about this aspect: id or label from /insights.json aspects, case-insensitive. An unknown aspect matches nothing. Empty means no filter." }),
+    // Plain copies of the enums: parameter schemas in the OpenAPI document are self-contained.
+    aspect_sentiment: z.enum(AspectPolarity.options).optional().meta({
+      description: "With `aspect`: only reviews judging the aspect this way (positive, neutral or negative)",
+    }),
+    sentiment: z.enum(SentimentLabel.options).optional().meta({ description: "Only reviews whose overall sentiment has this label" }),
     limit: numberParam("integer", 1, LIMIT_MAX)
       .default(LIMIT_DEFAULT)
       .meta({ description: "Maximum number of reviews returned" }),
@@ -86,6 +95,9 @@ export const SearchQueryParams = z
   .strict()
   .superRefine(
     (q, ctx) => {
+      if (q.aspect_sentiment !== undefined && (q.aspect === undefined || q.aspect === "")) {
+        ctx.addIssue({ code: "custom", path: ["aspect_sentiment"], message: "expected together with `aspect`, which names the aspect it applies to" });
+      }
       if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
         ctx.addIssue({
           code: "custom",
@@ -170,6 +182,9 @@ export const SearchFilters = z
       .meta({ description: "The query after normalisation; null when absent or empty" }),
     mentions_technician: MentionFilter.nullable(),
     mentions_service: MentionFilter.nullable(),
+    aspect: MentionFilter.nullable(),
+    aspect_sentiment: AspectPolarity.nullable(),
+    sentiment: SentimentLabel.nullable(),
   })
   .strict()
   .meta({

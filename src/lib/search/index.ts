@@ -18,19 +18,42 @@ export type SearchIndex = {
   byRating: readonly Bitset[];
   byTechnician: ReadonlyMap<string, Bitset>;
   byService: ReadonlyMap<string, Bitset>;
+  /** Per aspect id: reviews mentioning it at all, and per polarity. */
+  byAspect: ReadonlyMap<string, Readonly<Record<"any" | AspectPolarity, Bitset>>>;
+  bySentiment: Readonly<Record<SentimentLabel, Bitset>>;
   text: TextIndex;
   resolveTechnician: Resolver;
   resolveService: Resolver;
+  resolveAspect: Resolver;
 };
 
-export function buildSearchIndex(dataset: ReviewsDataset): SearchIndex {
+type AspectPolarity = "positive" | "neutral" | "negative";
+type SentimentLabel = AspectPolarity | "mixed";
+
+/** An aspect of the taxonomy the build used, as /insights.json lists it. */
+export type AspectLabel = Readonly<{ id: string; label: string }>;
+
+export function buildSearchIndex(dataset: ReviewsDataset, aspects: readonly AspectLabel[] = []): SearchIndex {
   const reviews = [...dataset.reviews].sort(newestFirst);
   const size = reviews.length;
   const byRating = Array.from({ length: 6 }, () => emptyBitset(size));
   const byTechnician = new Map(dataset.business.technicians.map((t) => [t.id, emptyBitset(size)]));
   const byService = new Map(dataset.business.services.map((s) => [s.id, emptyBitset(size)]));
+  const byAspect = new Map<string, Record<"any" | AspectPolarity, Bitset>>();
+  const bySentiment = { positive: emptyBitset(size), neutral: emptyBitset(size), negative: emptyBitset(size), mixed: emptyBitset(size) };
+  const aspectBits = (id: string) => {
+    let bits = byAspect.get(id);
+    if (!bits) byAspect.set(id, (bits = { any: emptyBitset(size), positive: emptyBitset(size), neutral: emptyBitset(size), negative: emptyBitset(size) }));
+    return bits;
+  };
   reviews.forEach((r, i) => {
     setBit(byRating[r.rating]!, i);
+    if (r.sentiment) setBit(bySentiment[r.sentiment.label], i);
+    for (const a of r.aspects ?? []) {
+      const bits = aspectBits(a.aspect);
+      setBit(bits.any, i);
+      setBit(bits[a.sentiment], i);
+    }
     for (const id of r.mentions.technicians) if (byTechnician.has(id)) setBit(byTechnician.get(id)!, i);
     for (const id of r.mentions.services) if (byService.has(id)) setBit(byService.get(id)!, i);
   });
@@ -45,6 +68,9 @@ export function buildSearchIndex(dataset: ReviewsDataset): SearchIndex {
     text: buildTextIndex(reviews.map((r) => r.text)),
     resolveTechnician: resolver(dataset.business.technicians),
     resolveService: resolver(dataset.business.services),
+    byAspect,
+    bySentiment,
+    resolveAspect: resolver([...aspects.map((a) => ({ id: a.id, name: a.label, aliases: [] })), ...[...byAspect.keys()].map((id) => ({ id, name: id, aliases: [] }))]),
   };
 }
 

@@ -57,6 +57,12 @@ function matching(index: SearchIndex, f: SearchFilters): Bitset {
     if (set) andInto(bits, set);
     else bits.fill(0);
   }
+  if (f.aspect !== null) {
+    const set = f.aspect.resolved === null ? undefined : index.byAspect.get(f.aspect.resolved);
+    if (set) andInto(bits, set[f.aspect_sentiment ?? "any"]);
+    else bits.fill(0);
+  }
+  if (f.sentiment !== null) andInto(bits, index.bySentiment[f.sentiment]);
   if (f.query !== null) filterByText(index.text, f.query, bits);
   return bits;
 }

@@ -7,7 +7,18 @@ import { type PageKey, runSearch } from "./run.ts";
 
 export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; issues: ValidationIssue[] };
 
-const FILTER_KEYS = ["rating", "min_rating", "since", "until", "query", "mentions_technician", "mentions_service"] as const;
+const FILTER_KEYS = [
+  "rating",
+  "min_rating",
+  "since",
+  "until",
+  "query",
+  "mentions_technician",
+  "mentions_service",
+  "aspect",
+  "aspect_sentiment",
+  "sentiment",
+] as const;
 
 export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome {
   const given = filtersOf(index, q);
@@ -51,6 +62,9 @@ function filtersOf(index: SearchIndex, q: SearchQuery): SearchFilters {
     query: q.query ?? null,
     mentions_technician: mention(q.mentions_technician, index.resolveTechnician),
     mentions_service: mention(q.mentions_service, index.resolveService),
+    aspect: mention(q.aspect, index.resolveAspect),
+    aspect_sentiment: q.aspect_sentiment ?? null,
+    sentiment: q.sentiment ?? null,
   };
 }
 

@@ -124,6 +124,9 @@ for (const [name, load] of datasets) {
         query: "crème",
         mentions_technician: { input: "Mike", resolved: "mike-torres" },
         mentions_service: { input: "roofing", resolved: null },
+        aspect: { input: "Pricing", resolved: "pricing" },
+        aspect_sentiment: "negative",
+        sentiment: null,
       };
       const result = {
         filters,

@@ -115,7 +115,7 @@ describe("parseSearchQuery", () => {
     assert.equal(result.data.cursor, "eyJ2IjoxfQ");
   });
 
-  it("describes exactly the parameters of the contract, plus cursor", () => {
+  it("describes exactly the parameters of the contract, plus cursor and the insights filters", () => {
     assert.deepEqual(Object.keys(SearchQueryParams.shape), [
       "rating",
       "min_rating",
@@ -124,6 +124,9 @@ describe("parseSearchQuery", () => {
       "query",
       "mentions_technician",
       "mentions_service",
+      "aspect",
+      "aspect_sentiment",
+      "sentiment",
       "limit",
       "cursor",
     ]);

@@ -31,7 +31,10 @@ function naive(p: Record<string, string>): Review[] {
       (p.until === undefined || r.date <= p.until) &&
       (q === "" || (r.text !== null && normalizeText(r.text).includes(q))) &&
       (p.mentions_technician === undefined || (tech !== null && r.mentions.technicians.includes(tech!))) &&
-      (p.mentions_service === undefined || (svc !== null && r.mentions.services.includes(svc!))),
+      (p.mentions_service === undefined || (svc !== null && r.mentions.services.includes(svc!))) &&
+      (p.aspect === undefined ||
+        r.aspects.some((a) => a.aspect === p.aspect && (p.aspect_sentiment === undefined || a.sentiment === p.aspect_sentiment))) &&
+      (p.sentiment === undefined || r.sentiment.label === p.sentiment),
   );
 }
 
@@ -45,6 +48,9 @@ const params = fc.record(
     query: fc.constantFrom("great", "GREAT", "crème", "creme", "on time", "ﬁnal", "final bill", "ok", "ok ok ok", "o", "  late and ", "zz", "👍", "e"),
     mentions_technician: fc.constantFrom("Mike", "mike-torres", "MICHAEL TORRES", "zoë park", "Nobody"),
     mentions_service: fc.constantFrom("drain-cleaning", "Hot Water Heater", "roofing"),
+    aspect: fc.constantFrom(...new Set(data.reviews.flatMap((r) => r.aspects.map((a) => a.aspect)))),
+    aspect_sentiment: fc.constantFrom("positive", "negative", "neutral"),
+    sentiment: fc.constantFrom("positive", "negative", "neutral", "mixed"),
   },
   { requiredKeys: [] },
 );
@@ -53,7 +59,7 @@ describe("searchReviews", () => {
   it("matches the reference semantics for every combination of filters, newest first", () => {
     fc.assert(
       fc.property(params, fc.integer({ min: 1, max: 100 }), (p, limit) => {
-        if (p.since && p.until && p.since > p.until) return;
+        if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect)) return;
         const out = search({ ...p, limit: String(limit) });
         assert.ok(out.ok);
         const expected = naive(p);
@@ -71,7 +77,7 @@ describe("searchReviews", () => {
   it("pages through every match exactly once with next_cursor, the cursor alone carrying the filters", () => {
     fc.assert(
       fc.property(params, fc.integer({ min: 1, max: 30 }), (p, limit) => {
-        if (p.since && p.until && p.since > p.until) return;
+        if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect)) return;
         const seen: string[] = [];
         let out = search({ ...p, limit: String(limit) });
         for (let pages = 0; ; pages++) {
@@ -106,6 +112,21 @@ describe("searchReviews", () => {
     const bogus = search({ cursor: "bm90LWEtY3Vyc29y" });
     assert.ok(!bogus.ok);
     assert.deepEqual(bogus.issues[0]!.path, ["cursor"]);
+  });
+
+  it("filters by aspect (id or label) and its polarity, and by overall sentiment; aspect_sentiment needs aspect", () => {
+    const aspectIndex = buildSearchIndex(data, [{ id: "punctuality", label: "Punctuality" }]);
+    const parsed = parseSearchQuery(new URLSearchParams({ aspect: "PUNCTUALITY", aspect_sentiment: "negative", limit: "100" }));
+    assert.ok(parsed.success);
+    const out = searchReviews(aspectIndex, parsed.data);
+    assert.ok(out.ok);
+    assert.deepEqual(out.result.filters.aspect, { input: "PUNCTUALITY", resolved: "punctuality" });
+    const expected = data.reviews.filter((r) => r.aspects.some((a) => a.aspect === "punctuality" && a.sentiment === "negative"));
+    assert.ok(expected.length > 0);
+    assert.deepEqual(out.result.reviews.map((r) => r.id), expected.slice(0, 100).map((r) => r.id));
+    const alone = parseSearchQuery(new URLSearchParams({ aspect_sentiment: "negative" }));
+    assert.ok(!alone.success);
+    assert.deepEqual(alone.issues.map((i) => i.path), [["aspect_sentiment"]]);
   });
 
   it("treats an empty query as no filter, and never matches rating-only reviews with a query", () => {

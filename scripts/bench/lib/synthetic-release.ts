@@ -79,7 +79,7 @@ export async function publish(distDir: string, releaseDir: string): Promise<void
 
 /** A small site with the published endpoints, a directory index and a binary file; `generation` changes the content. */
 export function sampleSite(
-  options: { reviews?: number; generation?: number; siteUrl?: string } = {},
+  options: { reviews?: number; generation?: number; siteUrl?: string; updatedAt?: string } = {},
 ): Record<string, SyntheticFile> {
   const siteUrl = options.siteUrl ?? SITE_URL;
   const gen = options.generation ?? 1;
@@ -87,14 +87,32 @@ export function sampleSite(
     id: `r-${gen}-${i}`,
     date: `2025-0${1 + (i % 5)}-1${i % 10}`,
     rating: 1 + ((i * 7) % 5),
-    text: `Review ${i} of generation ${gen}: the technician arrived on time and fixed the water heater. `.repeat(
-      1 + (i % 4),
-    ),
+    text:
+      i % 7 === 6
+        ? null
+        : `Review ${i} of generation ${gen}: Maria fixed the water heater on time. `.repeat(1 + (i % 4)),
+    mentions: {
+      technicians: i % 7 === 6 ? [] : ["maria-lopez"],
+      services: i % 7 === 6 ? [] : ["water-heaters"],
+      service_areas: [],
+    },
   }));
+  // Enough of the published dataset's shape for the sidecar's search index; not a schema-valid dataset.
+  const dataset = {
+    generation: gen,
+    updated_at: options.updatedAt ?? UPDATED_AT,
+    business: {
+      name: "Acme Plumbing",
+      technicians: [{ id: "maria-lopez", name: "Maria Lopez", aliases: ["Maria"] }],
+      services: [{ id: "water-heaters", name: "Water heater repair", aliases: ["water heater"] }],
+      service_areas: [],
+    },
+    reviews,
+  };
   const topic = (p: string) => `<${siteUrl}/api/websub/hub>; rel="hub", <${siteUrl}${p}>; rel="self"`;
   return {
     "/reviews.json": {
-      body: JSON.stringify({ generation: gen, business: { name: "Acme Plumbing" }, reviews }),
+      body: JSON.stringify(dataset),
       link: topic("/reviews.json"),
     },
     "/insights.json": { body: JSON.stringify({ generation: gen, aspects: [] }) },

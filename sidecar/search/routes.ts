@@ -20,7 +20,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const responses = createLru<Rendered>(RESPONSE_CACHE_BYTES);
 
   // Synchronous on a cache hit: node-server then writes the response without awaiting a promise.
-  app.get("/search", (c) => {
+  app.get("/search", (c): Response | Promise<Response> => {
     const req = c.req.raw;
     const url = req.url;
     const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);

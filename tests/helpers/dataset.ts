@@ -17,7 +17,7 @@ export const business = Business.parse({
   updated_at: "2020-01-01T00:00:00Z",
   technicians: [
     { id: "mike-torres", name: "Michael Torres", aliases: ["Mike"] },
-    { id: "zoe-park", name: "Zoë Park", aliases: [] },
+    { id: "zoe-park", name: "Zoë Park", aliases: ["Zoe"] },
   ],
   services: [
     { id: "drain-cleaning", name: "Drain cleaning", aliases: ["clogged drain"] },

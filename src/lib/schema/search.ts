@@ -71,12 +71,18 @@ export const SearchQueryParams = z
       }),
     aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
       .optional()
-      .meta({ description: "Only reviews that speak about this aspect: id or label from /insights.json aspects, case-insensitive. An unknown aspect matches nothing. Empty means no filter." }),
+      .meta({
+        description:
+          "Only reviews that speak about this aspect: id or label from /insights.json aspects, case-insensitive. An unknown aspect matches nothing. Empty means no filter.",
+      }),
     // Plain copies of the enums: parameter schemas in the OpenAPI document are self-contained.
     aspect_sentiment: z.enum(AspectPolarity.options).optional().meta({
       description: "With `aspect`: only reviews judging the aspect this way (positive, neutral or negative)",
     }),
-    sentiment: z.enum(SentimentLabel.options).optional().meta({ description: "Only reviews whose overall sentiment has this label" }),
+    sentiment: z
+      .enum(SentimentLabel.options)
+      .optional()
+      .meta({ description: "Only reviews whose overall sentiment has this label" }),
     limit: numberParam("integer", 1, LIMIT_MAX)
       .default(LIMIT_DEFAULT)
       .meta({ description: "Maximum number of reviews returned" }),
@@ -96,7 +102,11 @@ export const SearchQueryParams = z
   .superRefine(
     (q, ctx) => {
       if (q.aspect_sentiment !== undefined && (q.aspect === undefined || q.aspect === "")) {
-        ctx.addIssue({ code: "custom", path: ["aspect_sentiment"], message: "expected together with `aspect`, which names the aspect it applies to" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["aspect_sentiment"],
+          message: "expected together with `aspect`, which names the aspect it applies to",
+        });
       }
       if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
         ctx.addIssue({
@@ -168,6 +178,21 @@ const MentionFilter = z
   .strict()
   .meta({ id: "MentionFilter", description: "A mention filter as understood" });
 
+const AspectFilter = z
+  .object({
+    input: z.string().meta({ description: "The parameter as given, trimmed" }),
+    resolved: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .nullable()
+      .meta({
+        description:
+          "The taxonomy's aspect id (e.g. work_quality); null when it names no aspect (then nothing matches)",
+      }),
+  })
+  .strict()
+  .meta({ id: "AspectFilter", description: "The aspect filter as understood" });
+
 export const SearchFilters = z
   .object({
     rating: z.int().min(1).max(5).nullable(),
@@ -182,7 +207,7 @@ export const SearchFilters = z
       .meta({ description: "The query after normalisation; null when absent or empty" }),
     mentions_technician: MentionFilter.nullable(),
     mentions_service: MentionFilter.nullable(),
-    aspect: MentionFilter.nullable(),
+    aspect: AspectFilter.nullable(),
     aspect_sentiment: AspectPolarity.nullable(),
     sentiment: SentimentLabel.nullable(),
   })
@@ -202,13 +227,9 @@ export const SearchResult = z
       .string()
       .nullable()
       .meta({ description: "Pass as `cursor` to get the next page; null on the last page" }),
-    reviews: z
-      .array(Review)
-      .max(LIMIT_MAX)
-      .meta({
-        description:
-          "The matching reviews of this page, full records, newest first: date descending, then id descending",
-      }),
+    reviews: z.array(Review).max(LIMIT_MAX).meta({
+      description: "The matching reviews of this page, full records, newest first: date descending, then id descending",
+    }),
   })
   .strict()
   .meta({ id: "SearchResult", description: "A page of the reviews matching every filter (filters combine with AND)" });

@@ -17,6 +17,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   if (ctx.search) app.route("/api/reviews", searchRoutes(ctx.search));
   app.route("/", opsRoutes({ site: ctx.site, logger: ctx.logger, ...(ctx.hub ? { hub: ctx.hub } : {}) }));
   if (ctx.hub) app.route("/api/websub", ctx.hub.routes);
+  if (ctx.mcp) app.route("/mcp", ctx.mcp.routes);
 
   app.all("*", staticHandler(ctx.site));
   return app;

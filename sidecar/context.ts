@@ -4,6 +4,7 @@ import type { Http2ServerRequest } from "node:http2";
 import type { Config } from "../src/config.ts";
 import type { Site } from "./dist/site.ts";
 import type { Logger } from "./log.ts";
+import type { McpService } from "./mcp/service.ts";
 import type { SearchIndexStore } from "./search/index-store.ts";
 import type { Hub } from "./websub/hub.ts";
 
@@ -16,6 +17,8 @@ export type AppContext = Readonly<{
   search?: SearchIndexStore;
   /** The WebSub hub; absent in tests that build the app without one (its routes are then not mounted). */
   hub?: Hub;
+  /** The MCP endpoint; absent in tests that build the app without one (/mcp is then not mounted). */
+  mcp?: McpService;
 }>;
 
 /** Under @hono/node-server the bindings carry the raw Node request; under `app.request()` in tests there are none. */

@@ -5,6 +5,7 @@ import { loadRelease, ReleaseError } from "./dist/release.ts";
 import { createSiteStore } from "./dist/site-store.ts";
 import { watchRelease } from "./dist/watch.ts";
 import { createLogger } from "./log.ts";
+import { createMcpService } from "./mcp/service.ts";
 import { createSearchIndexStore } from "./search/index-store.ts";
 import { listen } from "./server.ts";
 import { createHub } from "./websub/hub.ts";
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
   });
   const hub = createHub({ config, logger, releases: store });
   await hub.start();
-  const app = createApp({ config, site: store.current, logger, hub, search });
+  const mcp = createMcpService({ config, site: store.current, search, logger });
+  mcp.start();
+  const app = createApp({ config, site: store.current, logger, hub, search, mcp });
   const server = await listen(app, { host: config.host, port: config.port, logger });
   logger.info(`listening on ${server.url}`, { url: server.url, release: site.id, files: site.files.size });
 
@@ -38,8 +41,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`${signal}: shutting down, finishing requests in flight`);
     watcher.close();
-    server
-      .close()
+    // MCP sessions hold event streams open: end them so the server can finish closing.
+    Promise.all([server.close(), mcp.stop()])
       .then(() => hub.stop())
       .then(() => logger.info("stopped"));
   };

@@ -1,0 +1,94 @@
+// The MCP endpoint as one unit the sidecar mounts and stops: routes at /mcp, the session store and its sweeper.
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import type { Hono } from "hono";
+import type { Config } from "../../src/config.ts";
+import type { AppEnv } from "../context.ts";
+import type { Site } from "../dist/site.ts";
+import type { Logger } from "../log.ts";
+import type { SearchIndexStore } from "../search/index-store.ts";
+import { createSnapshotSource } from "./data/snapshot.ts";
+import { guardPolicy } from "./http/guard.ts";
+import { mcpRoutes } from "./http/routes.ts";
+import { createSessionStore } from "./sessions.ts";
+import { createToolRegistry } from "./tools/registry.ts";
+
+export type McpService = Readonly<{
+  /** Mounted at /mcp. */
+  routes: Hono<AppEnv>;
+  /** Starts the sweeper (idle sessions, release notifications). */
+  start: () => void;
+  /** Stops the sweeper and closes every session (their event streams end). */
+  stop: () => Promise<void>;
+  sessionCount: () => number;
+}>;
+
+export type McpServiceDeps = Readonly<{
+  config: Config;
+  site: () => Site;
+  search: SearchIndexStore;
+  logger: Logger;
+}>;
+
+/** How often idle sessions are looked for and a new release is noticed: a few seconds, never more than half the TTL. */
+const TICK_MAX_MS = 5000;
+/** Once this many sessions have been closed and the sweeps have caught up (or far more), a heap check follows. */
+const HEAP_CHECK_AFTER_CLOSED = 500;
+const HEAP_CHECK_INTERVAL_MS = 60_000;
+
+export function createMcpService(deps: McpServiceDeps): McpService {
+  const { config, logger } = deps;
+  const ttlMs = config.mcp.sessionTtlSeconds * 1000;
+  const data = createSnapshotSource({ site: deps.site, search: deps.search, siteUrl: config.siteUrl, logger });
+  const sessions = createSessionStore({
+    tools: createToolRegistry(),
+    data,
+    validator: new AjvJsonSchemaValidator(),
+    logger,
+    limits: { ttlMs, max: config.mcp.maxSessions },
+  });
+  const routes = mcpRoutes({
+    sessions,
+    policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
+    logger,
+    retryAfterSeconds: Math.min(60, config.mcp.sessionTtlSeconds),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let closedSinceCheck = 0;
+  let lastCheck = 0;
+  const tick = () => {
+    const closed = sessions.sweep();
+    if (closed > 0) logger.info("MCP sessions closed after their idle TTL", { closed, open: sessions.count() });
+    closedSinceCheck += closed;
+    const burstOver = closed === 0 || closedSinceCheck >= 20 * HEAP_CHECK_AFTER_CLOSED;
+    if (closedSinceCheck >= HEAP_CHECK_AFTER_CLOSED && burstOver && Date.now() - lastCheck >= HEAP_CHECK_INTERVAL_MS) {
+      // Closing transports is asynchronous: check on the next tick, when they have let go.
+      closedSinceCheck = 0;
+      lastCheck = Date.now();
+      setTimeout(() => {
+        const alive = sessions.heapCheck();
+        const fields = { alive, open: sessions.count() };
+        if (alive !== null && alive > fields.open + 16)
+          logger.warn("closed MCP sessions are still on the heap", fields);
+        else logger.info("MCP heap check after closing sessions", fields);
+      }, 100).unref();
+    }
+    sessions
+      .notifyRelease()
+      .catch((err: unknown) => logger.warn("MCP release notifications failed", { err: err as Error }));
+  };
+
+  return Object.freeze({
+    routes,
+    start: () => {
+      timer ??= setInterval(tick, Math.max(100, Math.min(TICK_MAX_MS, ttlMs / 2)));
+      timer.unref();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      timer = undefined;
+      await sessions.closeAll();
+    },
+    sessionCount: sessions.count,
+  });
+}

@@ -1,0 +1,52 @@
+// get_business: who the reviews are about, the catalog reviews mention, the aggregate rating, and where the datasets are.
+import { z } from "zod";
+import { Business } from "../../../src/lib/schema/business.ts";
+import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
+import { aggregateRating } from "../../../src/lib/reviews/aggregate.ts";
+import { defineTool, ok } from "./tool.ts";
+
+const Links = z
+  .object({
+    home: z.string(),
+    reviews_dataset: z
+      .string()
+      .meta({ description: "/reviews.json: every review with the business and aggregate rating" }),
+    insights_dataset: z
+      .string()
+      .meta({ description: "/insights.json: aspect sentiment, entities, topics, FAQ, summary" }),
+    json_feed: z.string(),
+    atom_feed: z.string(),
+    openapi: z.string(),
+  })
+  .strict();
+
+export const getBusiness = defineTool({
+  name: "get_business",
+  title: "Get the business",
+  description:
+    "The business the reviews are about: name, description, contact, address, opening hours, and its catalog of technicians, services and service areas (ids, names, aliases) that review mentions resolve against; plus the aggregate rating (count, average, 1-5 distribution) and the URLs of the published datasets. Takes no arguments. Call it first to learn the technician and service names other tools accept.",
+  input: z.object({}).strict(),
+  output: z
+    .object({
+      business: Business,
+      aggregate_rating: AggregateRating,
+      updated_at: z.string().meta({ description: "Newest change in the data (RFC 3339 UTC)" }),
+      links: Links,
+    })
+    .strict(),
+  run: (_args, data) =>
+    ok({
+      business: data.business,
+      // Computed from the reviews being searched, so it always agrees with search_reviews' totals.
+      aggregate_rating: aggregateRating(data.index.reviews),
+      updated_at: data.updatedAt,
+      links: {
+        home: data.urls.home,
+        reviews_dataset: data.urls.reviews,
+        insights_dataset: data.urls.insights,
+        json_feed: data.urls.jsonFeed,
+        atom_feed: data.urls.atomFeed,
+        openapi: data.urls.openapi,
+      },
+    }),
+});

@@ -1,0 +1,147 @@
+// The technicians and services of the catalog with what their reviews say: list_technicians, list_services and get_technician.
+import { z } from "zod";
+import { Technician } from "../../../src/lib/schema/business.ts";
+import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../data/insights-view.ts";
+import type { Snapshot } from "../data/snapshot.ts";
+import { lookupArg } from "./args.ts";
+import { digest, pageUrl, RatingStats, ratingStats, ReviewDigest, reviewsWhere } from "./slices.ts";
+import { defineTool, fail, listing, ok } from "./tool.ts";
+
+type Kind = "technicians" | "services";
+
+const Summary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    review_count: z.int().min(0).meta({ description: "Reviews that mention it" }),
+    average_rating: z.number().nullable().meta({ description: "Mean star rating of those reviews; null without any" }),
+    sentiment_score: z
+      .number()
+      .nullable()
+      .meta({ description: "Mean sentiment of those reviews from -1 to 1 (insights); null when unknown" }),
+    top_aspects: z.array(z.string()).meta({ description: "Aspect ids most often judged in those reviews (insights)" }),
+    page_url: z.string().nullable(),
+  })
+  .strict();
+
+const RECENT = 5;
+
+function slice(data: Snapshot, kind: Kind, id: string) {
+  const filter = { input: id, resolved: id };
+  return reviewsWhere(
+    data.index,
+    kind === "technicians" ? { mentions_technician: filter } : { mentions_service: filter },
+  );
+}
+
+function insightOf(data: Snapshot, kind: Kind, id: string) {
+  return entitiesOf(data.insights, kind).find((e) => e["id"] === id) ?? null;
+}
+
+function summary(data: Snapshot, kind: Kind, entry: { id: string; name: string }) {
+  const stats = ratingStats(slice(data, kind, entry.id));
+  const insight = insightOf(data, kind, entry.id);
+  const sentiment = insight?.["sentiment"];
+  const top = Array.isArray(insight?.["top_aspects"]) ? (insight["top_aspects"] as unknown[]) : [];
+  return {
+    id: entry.id,
+    name: entry.name,
+    review_count: stats.count,
+    average_rating: stats.average,
+    sentiment_score: isEntry(sentiment) ? num(sentiment["score"]) : null,
+    top_aspects: top.flatMap((a) => (isEntry(a) && text(a["aspect"]) ? [text(a["aspect"])!] : [])),
+    page_url: pageUrl(data, `/${kind}/${entry.id}/`),
+  };
+}
+
+const byMostReviewed = (a: { review_count: number; id: string }, b: { review_count: number; id: string }) =>
+  b.review_count - a.review_count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export const listTechnicians = defineTool({
+  name: "list_technicians",
+  title: "List technicians",
+  description:
+    "Every technician of the business with how their reviews rate them: reviews mentioning them, average rating, mean sentiment and the aspects most often judged. Most reviewed first, then id. Use it to compare technicians or find a name; get_technician gives one in depth.",
+  input: z.object({}).strict(),
+  output: z.object({ technicians: z.array(Summary.extend({ role: z.string().nullable() }).strict()) }).strict(),
+  run: (_args, data) =>
+    ok({
+      technicians: data.business.technicians
+        .map((t) => ({ ...summary(data, "technicians", t), role: t.role ?? null }))
+        .sort(byMostReviewed),
+    }),
+});
+
+export const listServices = defineTool({
+  name: "list_services",
+  title: "List services",
+  description:
+    "Every service the business offers (id, name, description, aliases customers use) with how the reviews that mention it rate it: review count, average rating, mean sentiment, aspects most often judged. Most reviewed first, then id. The ids and aliases work as search_reviews' mentions_service and get_rating_summary's service.",
+  input: z.object({}).strict(),
+  output: z
+    .object({
+      services: z.array(Summary.extend({ description: z.string().nullable(), aliases: z.array(z.string()) }).strict()),
+    })
+    .strict(),
+  run: (_args, data) =>
+    ok({
+      services: data.business.services
+        .map((s) => ({
+          ...summary(data, "services", s),
+          description: s.description ?? null,
+          aliases: [...(s.aliases ?? [])],
+        }))
+        .sort(byMostReviewed),
+    }),
+});
+
+export const getTechnician = defineTool({
+  name: "get_technician",
+  title: "Get one technician",
+  description:
+    'One technician by id, name or alias (case-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
+  input: z
+    .object({
+      technician: lookupArg("a technician's id, name or alias").meta({ description: "Technician id, name or alias" }),
+    })
+    .strict(),
+  output: z
+    .object({
+      technician: Technician,
+      stats: RatingStats,
+      insights: z.object({}).catchall(z.unknown()).nullable().meta({
+        description:
+          "The technician's entry of /insights.json entities.technicians (sentiment, top_aspects, ...); null when absent",
+      }),
+      recent_reviews: z.array(ReviewDigest).meta({ description: "Their newest reviews, newest first" }),
+      page_url: z.string().nullable(),
+    })
+    .strict(),
+  run: (args, data) => {
+    const id = data.index.resolveTechnician(args.technician);
+    const entry = data.business.technicians.find((t) => t.id === id) ?? findLoose(data, args.technician);
+    if (!entry) {
+      return fail(
+        "technician",
+        `no technician is called ${JSON.stringify(args.technician)}; known: ${listing(data.business.technicians.map((t) => t.name))}`,
+      );
+    }
+    const reviews = slice(data, "technicians", entry.id);
+    return ok({
+      technician: entry,
+      stats: ratingStats(reviews),
+      insights: insightOf(data, "technicians", entry.id),
+      recent_reviews: reviews.slice(0, RECENT).map(digest),
+      page_url: pageUrl(data, `/technicians/${entry.id}/`),
+    });
+  },
+});
+
+/** Accepts "rosa delgado" for "rosa-delgado" and similar spellings the catalog resolver does not know. */
+function findLoose(data: Snapshot, input: string) {
+  const hit = findByIdOrLabel(
+    data.business.technicians.map((t) => ({ id: t.id, name: t.name })),
+    input,
+  );
+  return hit ? data.business.technicians.find((t) => t.id === hit["id"]) : undefined;
+}

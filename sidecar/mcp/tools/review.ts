@@ -1,0 +1,31 @@
+// get_review: one review by id, with its identifiers in the feeds.
+import { z } from "zod";
+import { reviewUrn } from "../../../src/lib/feeds/items.ts";
+import { Review } from "../../../src/lib/schema/review.ts";
+import { lookupArg } from "./args.ts";
+import { defineTool, fail, ok } from "./tool.ts";
+
+export const getReview = defineTool({
+  name: "get_review",
+  title: "Get one review",
+  description:
+    'One review by its id (as returned by search_reviews, e.g. "r-000600"): the full record with rating, text, author, dates, verification, source, owner reply, the technicians/services/areas it mentions, its sentiment and the aspects it judges with the evidence clause. Also gives its URN, the id the JSON and Atom feeds use for it.',
+  input: z.object({ id: lookupArg("a review id").meta({ description: "Review id, e.g. r-000600" }) }).strict(),
+  output: z
+    .object({
+      review: Review,
+      urn: z.string().meta({
+        description: "urn:reviews:{business}:{review}: the review's id in the feeds and its MCP resource URI",
+      }),
+    })
+    .strict(),
+  run: (args, data) => {
+    const review = data.reviewById(args.id);
+    if (!review)
+      return fail(
+        "id",
+        `no review has id ${JSON.stringify(args.id)}; ids come from search_reviews or get_reviews_since (e.g. ${JSON.stringify(data.index.ids[0] ?? "r-000001")})`,
+      );
+    return ok({ review, urn: reviewUrn(data.business.id, review.id) });
+  },
+});

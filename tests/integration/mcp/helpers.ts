@@ -1,0 +1,134 @@
+// Helpers of the MCP integration tests: the real sidecar process on a random loopback port, SDK clients, raw JSON-RPC over HTTP.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type SidecarProcess, startSidecar } from "../../../scripts/bench/lib/sidecar-process.ts";
+import { build, TEST_SITE } from "../../helpers/build.ts";
+
+export { TEST_SITE };
+
+export type McpSidecar = Readonly<{
+  url: string;
+  mcp: string;
+  distDir: string;
+  process: SidecarProcess;
+  stop: () => Promise<void>;
+}>;
+
+/** Builds the sample site (unless `distDir` is given) and starts sidecar/main.ts on it. */
+export async function startMcpSidecar(env: Record<string, string> = {}, distDir?: string): Promise<McpSidecar> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-it-"));
+  let dist = distDir;
+  if (!dist) {
+    const built = await build({ distDir: path.join(tmp, "dist") });
+    if (built.code !== 0) throw new Error(`build failed:\n${built.stderr}`);
+    dist = built.distDir;
+  }
+  const sidecar = await startSidecar({
+    DIST_DIR: dist,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    SITE_URL: TEST_SITE,
+    HUB_DB: path.join(tmp, "hub.sqlite"),
+    ...env,
+  });
+  return {
+    url: sidecar.url,
+    mcp: `${sidecar.url}/mcp`,
+    distDir: dist,
+    process: sidecar,
+    stop: async () => {
+      await sidecar.stop();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Connected = Readonly<{
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+  close: () => Promise<void>;
+}>;
+
+export async function connect(mcpUrl: string): Promise<Connected> {
+  const client = new Client({ name: "reviews-it", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl));
+  await client.connect(transport);
+  return { client, transport, close: () => client.close() };
+}
+
+export const JSON_AND_SSE = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+
+export type Reply = { status: number; headers: Headers; text: string; messages: Record<string, unknown>[] };
+
+/** POSTs `body` (a string is sent as is) and collects the JSON-RPC messages of a JSON or event-stream answer. */
+export async function post(mcpUrl: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const res = await fetch(mcpUrl, {
+    method: "POST",
+    headers: { ...JSON_AND_SSE, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return reply(res);
+}
+
+export async function send(mcpUrl: string, method: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return reply(await fetch(mcpUrl, { method, headers }));
+}
+
+async function reply(res: Response): Promise<Reply> {
+  const text = await res.text();
+  const type = res.headers.get("content-type") ?? "";
+  let messages: Record<string, unknown>[] = [];
+  if (type.startsWith("text/event-stream")) messages = sseData(text);
+  else if (type.startsWith("application/json") && text) messages = [JSON.parse(text) as Record<string, unknown>];
+  return { status: res.status, headers: res.headers, text, messages };
+}
+
+/** The JSON of each `data:` field of an event stream. */
+export function sseData(text: string): Record<string, unknown>[] {
+  return text
+    .split(/\r?\n\r?\n/)
+    .map((event) =>
+      event
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).trimStart())
+        .join("\n"),
+    )
+    .filter((data) => data !== "")
+    .map((data) => JSON.parse(data) as Record<string, unknown>);
+}
+
+export const initializeMessage = (protocolVersion = "2025-06-18", id: number | string = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "initialize",
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: "raw-it", version: "1.0.0" } },
+});
+
+/** Opens a session over raw HTTP and confirms it (notifications/initialized); returns its id and the initialize answer. */
+export async function openSession(
+  mcpUrl: string,
+  protocolVersion = "2025-06-18",
+  headers: Record<string, string> = {},
+) {
+  const init = await post(mcpUrl, initializeMessage(protocolVersion), headers);
+  const id = init.headers.get("mcp-session-id");
+  if (init.status !== 200 || !id) throw new Error(`initialize answered ${init.status}: ${init.text}`);
+  const negotiated =
+    ((init.messages[0]?.["result"] as Record<string, unknown>)["protocolVersion"] as string) ?? protocolVersion;
+  const ack = await post(
+    mcpUrl,
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { "mcp-session-id": id, "mcp-protocol-version": negotiated, ...headers },
+  );
+  if (ack.status !== 202) throw new Error(`notifications/initialized answered ${ack.status}`);
+  return { id, init, negotiated };
+}
+
+export const errorOf = (r: Reply) => r.messages[0]?.["error"] as { code: number; message: string } | undefined;
+export const resultOf = (r: Reply) => r.messages[0]?.["result"] as Record<string, unknown> | undefined;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -16,7 +16,10 @@ const MIN_COMPRESS_BYTES = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 const brParams = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
 };
 
 export type Validated = Readonly<{ etag: string; lastModified: string; lastModifiedMs: number }>;
@@ -39,14 +42,31 @@ export function chooseCoding(acceptEncoding: string | null, bytes: number): Codi
   return preference[0] ?? "identity";
 }
 
-export async function renderJson(body: string, coding: Coding, status = 200, validators?: Validated): Promise<Rendered> {
-  const common: Record<string, string> = { "cache-control": DYNAMIC_CACHE_CONTROL, vary: "Accept-Encoding", ...CORS_HEADERS };
-  const coded = validators && { ...validators, etag: coding === "identity" ? validators.etag : codedEtag(validators.etag, coding) };
+export async function renderJson(
+  body: string,
+  coding: Coding,
+  status = 200,
+  validators?: Validated,
+): Promise<Rendered> {
+  const common: Record<string, string> = {
+    "cache-control": DYNAMIC_CACHE_CONTROL,
+    vary: "Accept-Encoding",
+    ...CORS_HEADERS,
+  };
+  const coded = validators && {
+    ...validators,
+    etag: coding === "identity" ? validators.etag : codedEtag(validators.etag, coding),
+  };
   if (coded) {
     common["etag"] = coded.etag;
     common["last-modified"] = coded.lastModified;
   }
-  const buf = coding === "br" ? await brotli(body, brParams) : coding === "gzip" ? await gzip(body, { level: GZIP_LEVEL }) : Buffer.from(body);
+  const buf =
+    coding === "br"
+      ? await brotli(body, brParams)
+      : coding === "gzip"
+        ? await gzip(body, { level: GZIP_LEVEL })
+        : Buffer.from(body);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "content-length": String(buf.length),
@@ -54,7 +74,13 @@ export async function renderJson(body: string, coding: Coding, status = 200, val
     ...common,
   };
   if (coding !== "identity") headers["content-encoding"] = coding;
-  return { status, headers, bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>, validators: coded, notModifiedHeaders: common };
+  return {
+    status,
+    headers,
+    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>,
+    validators: coded,
+    notModifiedHeaders: common,
+  };
 }
 
 /** Sends a rendered response, or a 304 when the request's validators match it. HEAD gets the headers only. */
@@ -62,7 +88,10 @@ export function send(rendered: Rendered, request: Readonly<{ method: string; hea
   if (rendered.validators && evaluatePreconditions(request.headers, rendered.validators) === 304) {
     return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
   }
-  return new Response(request.method === "HEAD" ? null : rendered.bytes, { status: rendered.status, headers: rendered.headers });
+  return new Response(request.method === "HEAD" ? null : rendered.bytes, {
+    status: rendered.status,
+    headers: rendered.headers,
+  });
 }
 
 /** Each coding is its own representation, so it gets its own strong ETag. */

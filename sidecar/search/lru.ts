@@ -1,6 +1,9 @@
 // A least-recently-used cache bounded by the bytes of what it holds.
 
-export type Lru<V> = Readonly<{ get: (key: string) => V | undefined; set: (key: string, value: V, bytes: number) => void }>;
+export type Lru<V> = Readonly<{
+  get: (key: string) => V | undefined;
+  set: (key: string, value: V, bytes: number) => void;
+}>;
 
 export function createLru<V>(budgetBytes: number): Lru<V> {
   const entries = new Map<string, { value: V; bytes: number }>();

@@ -32,7 +32,12 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     return answer(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
   });
 
-  const answer = async (release: ReturnType<SearchIndexStore["current"]>, qs: string, acceptEncoding: string | null, key: string) => {
+  const answer = async (
+    release: ReturnType<SearchIndexStore["current"]>,
+    qs: string,
+    acceptEncoding: string | null,
+    key: string,
+  ) => {
     let status = 400;
     let body: string;
     const parsed = parseSearchQuery(new URLSearchParams(qs));
@@ -61,7 +66,12 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     let rendered = responses.get(key);
     if (!rendered) {
       const answer = computeSince(release, date.data);
-      rendered = await renderJson(answer.body, chooseCoding(acceptEncoding, answer.body.length), 200, answer.validators);
+      rendered = await renderJson(
+        answer.body,
+        chooseCoding(acceptEncoding, answer.body.length),
+        200,
+        answer.validators,
+      );
       responses.set(key, rendered, rendered.bytes.length + 512);
     }
     return send(rendered, req);
@@ -69,8 +79,11 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
 
   for (const path of ["/search", "/since/:date"]) {
     app.all(path, (c) => {
-      if (c.req.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: ALLOW, "access-control-allow-origin": "*" } });
-      throw new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use GET or HEAD.`, { headers: { allow: ALLOW } });
+      if (c.req.method === "OPTIONS")
+        return new Response(null, { status: 204, headers: { allow: ALLOW, "access-control-allow-origin": "*" } });
+      throw new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use GET or HEAD.`, {
+        headers: { allow: ALLOW },
+      });
     });
   }
   return app;

@@ -5,7 +5,12 @@ export type GramTable = { keys: Float64Array; slots: Int32Array; mask: number; c
 const EMPTY = -1;
 
 export function newGramTable(capacityPow2 = 1 << 16): GramTable {
-  return { keys: new Float64Array(capacityPow2), slots: new Int32Array(capacityPow2).fill(EMPTY), mask: capacityPow2 - 1, count: 0 };
+  return {
+    keys: new Float64Array(capacityPow2),
+    slots: new Int32Array(capacityPow2).fill(EMPTY),
+    mask: capacityPow2 - 1,
+    count: 0,
+  };
 }
 
 /** Three UTF-16 code units as one exact number (< 2^48). */

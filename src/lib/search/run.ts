@@ -8,7 +8,12 @@ export type PageKey = { date: string; id: string };
 
 export type SearchPage = { positions: number[]; total: number; next: PageKey | null };
 
-export function runSearch(index: SearchIndex, filters: SearchFilters, limit: number, after: PageKey | null): SearchPage {
+export function runSearch(
+  index: SearchIndex,
+  filters: SearchFilters,
+  limit: number,
+  after: PageKey | null,
+): SearchPage {
   const matches = matching(index, filters);
   const total = popcount(matches);
   const start = after ? firstAfter(index, after) : 0;
@@ -20,7 +25,11 @@ export function runSearch(index: SearchIndex, filters: SearchFilters, limit: num
     return true;
   });
   const last = positions.at(-1);
-  return { positions, total, next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null };
+  return {
+    positions,
+    total,
+    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null,
+  };
 }
 
 /** Reviews dated on or after `date`, as positions oldest first. */

@@ -4,7 +4,7 @@ import { normalizeText } from "../../src/lib/text/normalize.ts";
 import { aspectsOf, findByIdOrLabel, num, text } from "./data/insights-view.ts";
 import type { Snapshot } from "./data/snapshot.ts";
 import { invalidParams, type RpcFailure } from "./rpc-failure.ts";
-import { ratingStats, reviewsWhere } from "./tools/slices.ts";
+import { newest, ratingStats, type Slice, sliceOf, sliceWhere } from "./tools/slices.ts";
 
 type Argument = Readonly<{
   name: string;
@@ -37,7 +37,7 @@ function quote(r: Review, evidence?: string): string {
   return `- ${r.id} · ${r.date} · ${r.rating}/5 · ${cut.replace(/\s+/g, " ")}`;
 }
 
-function statsLine(reviews: readonly Review[]): string {
+function statsLine(reviews: Slice): string {
   const s = ratingStats(reviews);
   const dist = [5, 4, 3, 2, 1].map((k) => `${k}★ ${s.distribution[String(k) as "1"]}`).join(", ");
   return `${s.count} reviews${s.average === null ? "" : `, average ${s.average.toFixed(2)} out of 5`} (${dist})${s.first_date ? `, from ${s.first_date} to ${s.last_date}` : ""}.`;
@@ -74,15 +74,15 @@ export const PROMPTS: readonly Prompt[] = [
       const since = args["since"];
       if (since !== undefined && since !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(since))
         throw invalid("since", `expected a date YYYY-MM-DD, got ${JSON.stringify(since)}`);
-      const reviews = reviewsWhere(data.index, {
+      const reviews = sliceWhere(data.index, {
         mentions_technician: { input: t.id, resolved: t.id },
         since: since || null,
       });
       return [
         `Summarise recent customer feedback about ${t.name}${t.role ? ` (${t.role})` : ""} at ${data.business.name}. ${INSTRUCTIONS}`,
         `Reviews mentioning ${t.name}${since ? ` since ${since}` : ""}: ${statsLine(reviews)}`,
-        `The ${Math.min(QUOTED, reviews.length)} newest:`,
-        ...reviews.slice(0, QUOTED).map((r) => quote(r)),
+        `The ${Math.min(QUOTED, reviews.positions.length)} newest:`,
+        ...newest(reviews, QUOTED).map((r) => quote(r)),
       ].join("\n");
     },
   },
@@ -104,7 +104,8 @@ export const PROMPTS: readonly Prompt[] = [
         );
       const id = text(aspect["id"])!;
       const label = text(aspect["label"]) ?? id;
-      const judged = data.index.reviews.filter((r) => r.aspects?.some((a) => a.aspect === id));
+      const bits = data.index.byAspect.get(id);
+      const judged = bits ? sliceOf(data.index, bits.any) : { index: data.index, positions: [] };
       const counts = aspect["counts"] as Record<string, unknown> | undefined;
       const figures = counts
         ? ` Insights: ${num(counts["positive"]) ?? "?"} positive, ${num(counts["neutral"]) ?? "?"} neutral, ${num(counts["negative"]) ?? "?"} negative mentions.`
@@ -112,8 +113,8 @@ export const PROMPTS: readonly Prompt[] = [
       return [
         `Summarise what customers of ${data.business.name} say about ${label.toLowerCase()}${text(aspect["description"]) ? ` (${text(aspect["description"])})` : ""}. ${INSTRUCTIONS}`,
         `Reviews judging ${label.toLowerCase()}: ${statsLine(judged)}${figures}`,
-        `The ${Math.min(QUOTED, judged.length)} newest, with the clause that judges it:`,
-        ...judged.slice(0, QUOTED).map((r) => {
+        `The ${Math.min(QUOTED, judged.positions.length)} newest, with the clause that judges it:`,
+        ...newest(judged, QUOTED).map((r) => {
           const a = r.aspects.find((x) => x.aspect === id)!;
           return `${quote(r, a.evidence)} (${a.sentiment})`;
         }),
@@ -134,12 +135,12 @@ export const PROMPTS: readonly Prompt[] = [
           "service",
           `no service is called ${JSON.stringify(args["service"])}; known: ${data.business.services.map((x) => x.name).join(", ")}`,
         );
-      const reviews = reviewsWhere(data.index, { mentions_service: { input: s.id, resolved: s.id } });
+      const reviews = sliceWhere(data.index, { mentions_service: { input: s.id, resolved: s.id } });
       return [
         `Summarise customer feedback about ${data.business.name}'s ${s.name.toLowerCase()} service. ${INSTRUCTIONS}`,
         `Reviews mentioning ${s.name.toLowerCase()}: ${statsLine(reviews)}`,
-        `The ${Math.min(QUOTED, reviews.length)} newest:`,
-        ...reviews.slice(0, QUOTED).map((r) => quote(r)),
+        `The ${Math.min(QUOTED, reviews.positions.length)} newest:`,
+        ...newest(reviews, QUOTED).map((r) => quote(r)),
       ].join("\n");
     },
   },

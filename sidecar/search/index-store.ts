@@ -1,9 +1,9 @@
 // Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
 import { readFile } from "node:fs/promises";
-import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import { type AspectLabel, buildSearchIndex, type SearchIndex } from "../../src/lib/search/index.ts";
 import type { Site } from "../dist/site.ts";
 import type { Logger } from "../log.ts";
+import { readReviewsFile, type ReviewsFile } from "./reviews-file.ts";
 
 export type IndexedRelease = Readonly<{ siteId: string; index: SearchIndex; updatedAt: string }>;
 
@@ -18,11 +18,14 @@ export type SearchIndexStore = Readonly<{
 export async function indexRelease(site: Site): Promise<IndexedRelease> {
   const file = site.files.get("/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
-  const dataset = JSON.parse(await readFile(file.identity.file, "utf8")) as ReviewsDataset;
-  if (!Array.isArray(dataset.reviews) || typeof dataset.updated_at !== "string" || !dataset.business) {
-    throw new Error(`release ${site.id}: /reviews.json is not a reviews dataset`);
+  let dataset: ReviewsFile;
+  try {
+    dataset = readReviewsFile(await readFile(file.identity.file));
+  } catch (err) {
+    throw new Error(`release ${site.id}: /reviews.json: ${(err as Error).message}`, { cause: err });
   }
-  return Object.freeze({ siteId: site.id, index: buildSearchIndex(dataset, await aspectLabels(site)), updatedAt: dataset.updated_at });
+  const index = buildSearchIndex(dataset.head.business, dataset.reviews, await aspectLabels(site));
+  return Object.freeze({ siteId: site.id, index, updatedAt: dataset.head.updated_at });
 }
 
 /** The aspects of the taxonomy the build used (so `aspect` accepts labels too); none when the release has no insights. */
@@ -47,7 +50,10 @@ export async function createSearchIndexStore(initial: Site, logger: Logger): Pro
         if (latestRequested === site.id) current = next;
         logger.info("search index ready", { release: site.id, reviews: next.index.size });
       } catch (err) {
-        logger.error("search index not rebuilt, still answering from the previous release", { release: site.id, err: err as Error });
+        logger.error("search index not rebuilt, still answering from the previous release", {
+          release: site.id,
+          err: err as Error,
+        });
       }
     },
   });

@@ -1,9 +1,7 @@
 // The answer of /since/{date} for one release: the reviews, oldest first, and the validators of that body.
 import { createHash } from "node:crypto";
 import { maxTimestamp } from "../../src/lib/dates.ts";
-import type { SinceResult } from "../../src/lib/schema/search.ts";
 import { positionsSince } from "../../src/lib/search/run.ts";
-import { reviewModifiedAt } from "../../src/lib/feeds/items.ts";
 import type { IndexedRelease } from "./index-store.ts";
 import type { Validated } from "./json-response.ts";
 
@@ -11,10 +9,13 @@ export type SinceAnswer = Readonly<{ body: string; validators: Validated }>;
 
 /** Every review dated on or after `date`, oldest first; ETag is the hash of the body, Last-Modified its newest change. */
 export function computeSince(release: IndexedRelease, date: string): SinceAnswer {
-  const reviews = positionsSince(release.index, date).map((i) => release.index.reviews[i]!);
-  const result: SinceResult = { since: date, count: reviews.length, reviews };
-  const body = JSON.stringify(result);
-  const modified = reviews.length ? reviews.map(reviewModifiedAt).reduce((a, b) => maxTimestamp(a, b)) : release.updatedAt;
+  const { index } = release;
+  const positions = positionsSince(index, date);
+  // The SinceResult {since, count, reviews}, assembled from the reviews' kept JSON instead of parsing them again.
+  const body = `{"since":${JSON.stringify(date)},"count":${positions.length},"reviews":[${positions.map(index.reviewJson).join(",")}]}`;
+  const modified = positions.length
+    ? positions.map((i) => index.modifiedAt[i]!).reduce((a, b) => maxTimestamp(a, b))
+    : release.updatedAt;
   const lastModifiedMs = Date.parse(modified);
   return {
     body,

@@ -83,7 +83,7 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         site: deps.site(),
         reviewById: (id: string) => {
           const at = byId(index).get(id);
-          return at === undefined ? undefined : index.reviews[at];
+          return at === undefined ? undefined : index.review(at);
         },
       };
     },

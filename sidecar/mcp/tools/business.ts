@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { Business } from "../../../src/lib/schema/business.ts";
 import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
-import { aggregateRating } from "../../../src/lib/reviews/aggregate.ts";
 import { defineTool, ok } from "./tool.ts";
 
 const Links = z
@@ -38,7 +37,7 @@ export const getBusiness = defineTool({
     ok({
       business: data.business,
       // Computed from the reviews being searched, so it always agrees with search_reviews' totals.
-      aggregate_rating: aggregateRating(data.index.reviews),
+      aggregate_rating: data.index.aggregate,
       updated_at: data.updatedAt,
       links: {
         home: data.urls.home,

@@ -4,7 +4,7 @@ import { Technician } from "../../../src/lib/schema/business.ts";
 import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../data/insights-view.ts";
 import type { Snapshot } from "../data/snapshot.ts";
 import { lookupArg } from "./args.ts";
-import { digest, pageUrl, RatingStats, ratingStats, ReviewDigest, reviewsWhere } from "./slices.ts";
+import { digest, newest, pageUrl, RatingStats, ratingStats, ReviewDigest, sliceWhere } from "./slices.ts";
 import { defineTool, fail, listing, ok } from "./tool.ts";
 
 type Kind = "technicians" | "services";
@@ -28,7 +28,7 @@ const RECENT = 5;
 
 function slice(data: Snapshot, kind: Kind, id: string) {
   const filter = { input: id, resolved: id };
-  return reviewsWhere(
+  return sliceWhere(
     data.index,
     kind === "technicians" ? { mentions_technician: filter } : { mentions_service: filter },
   );
@@ -131,7 +131,7 @@ export const getTechnician = defineTool({
       technician: entry,
       stats: ratingStats(reviews),
       insights: insightOf(data, "technicians", entry.id),
-      recent_reviews: reviews.slice(0, RECENT).map(digest),
+      recent_reviews: newest(reviews, RECENT).map(digest),
       page_url: pageUrl(data, `/technicians/${entry.id}/`),
     });
   },

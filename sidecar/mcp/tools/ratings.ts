@@ -1,10 +1,9 @@
 // get_rating_summary: star-rating distribution, average and counts per month, for all reviews or a slice (dates, technician, service).
 import { z } from "zod";
-import type { Review } from "../../../src/lib/schema/review.ts";
 import { MENTION_MAX_LENGTH, type SearchFilters } from "../../../src/lib/schema/search.ts";
 import type { Snapshot } from "../data/snapshot.ts";
 import { dateArg, textArg } from "./args.ts";
-import { RatingStats, ratingStats, reviewsWhere } from "./slices.ts";
+import { RatingStats, ratingStats, type Slice, sliceWhere } from "./slices.ts";
 import { defineTool, fail, listing, ok, type ToolOutcome } from "./tool.ts";
 
 const Month = z
@@ -44,21 +43,21 @@ const Args = z
   );
 
 /** Every month from the oldest to the newest review of the slice, gaps included, oldest first. */
-function monthly(reviews: readonly Review[]): z.output<typeof Month>[] {
-  const first = reviews.at(-1);
-  const last = reviews[0];
-  if (!first || !last) return [];
+function monthly({ index, positions }: Slice): z.output<typeof Month>[] {
+  const first = positions.at(-1);
+  const last = positions[0];
+  if (first === undefined || last === undefined) return [];
   const sums = new Map<string, { n: number; sum: number }>();
-  for (const r of reviews) {
-    const m = r.date.slice(0, 7);
+  for (const i of positions) {
+    const m = index.dates[i]!.slice(0, 7);
     const s = sums.get(m) ?? { n: 0, sum: 0 };
     s.n++;
-    s.sum += r.rating;
+    s.sum += index.ratings[i]!;
     sums.set(m, s);
   }
   const out = [];
-  let [y, mo] = first.date.slice(0, 7).split("-").map(Number) as [number, number];
-  const end = last.date.slice(0, 7);
+  let [y, mo] = index.dates[first]!.slice(0, 7).split("-").map(Number) as [number, number];
+  const end = index.dates[last]!.slice(0, 7);
   for (let guard = 0; guard < 12 * 200; guard++) {
     const month = `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}`;
     const s = sums.get(month);
@@ -107,7 +106,7 @@ export const getRatingSummary = defineTool({
     if (technician && "ok" in technician) return technician;
     const service = mention(data, "service", args.service);
     if (service && "ok" in service) return service;
-    const reviews = reviewsWhere(data.index, {
+    const reviews = sliceWhere(data.index, {
       since: args.since ?? null,
       until: args.until ?? null,
       mentions_technician: technician,

@@ -84,7 +84,7 @@ export const getReviewsSince = defineTool({
     const total = countAbove(index, args.date, null);
     const start = countAbove(index, args.date, after) - 1;
     const reviews = [];
-    for (let i = start; i >= 0 && reviews.length < args.limit; i--) reviews.push(index.reviews[i]!);
+    for (let i = start; i >= 0 && reviews.length < args.limit; i--) reviews.push(index.review(i));
     const last = reviews.at(-1);
     const more = start - reviews.length >= 0;
     return ok({

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { SearchFilters } from "../../../src/lib/schema/search.ts";
+import { type Bitset, forEachFrom, hasBit } from "../../../src/lib/search/bitset.ts";
 import type { SearchIndex } from "../../../src/lib/search/index.ts";
 import { runSearch } from "../../../src/lib/search/run.ts";
 import type { Snapshot } from "../data/snapshot.ts";
@@ -11,9 +12,27 @@ const NO_FILTERS = Object.freeze(
   Object.fromEntries(Object.keys(SearchFilters.shape).map((k) => [k, null])),
 ) as SearchFilters;
 
-/** Every review matching `filters` (AND, as in search_reviews), newest first. */
-export function reviewsWhere(index: SearchIndex, filters: Partial<SearchFilters>): Review[] {
-  return runSearch(index, { ...NO_FILTERS, ...filters }, index.size, null).positions.map((i) => index.reviews[i]!);
+/** Some reviews of the index as positions, newest first; statistics read the index's columns, records are parsed on demand. */
+export type Slice = Readonly<{ index: SearchIndex; positions: readonly number[] }>;
+
+/** Every review matching `filters` (AND, as in search_reviews). */
+export function sliceWhere(index: SearchIndex, filters: Partial<SearchFilters>): Slice {
+  return { index, positions: runSearch(index, { ...NO_FILTERS, ...filters }, index.size, null).positions };
+}
+
+/** The reviews whose positions are set in `bits`. */
+export function sliceOf(index: SearchIndex, bits: Bitset): Slice {
+  const positions: number[] = [];
+  forEachFrom(bits, 0, (i) => {
+    positions.push(i);
+    return true;
+  });
+  return { index, positions };
+}
+
+/** The `n` newest reviews of the slice, whole. */
+export function newest(slice: Slice, n: number): Review[] {
+  return slice.positions.slice(0, n).map(slice.index.review);
 }
 
 export const Distribution = z
@@ -39,24 +58,25 @@ export const RatingStats = z
 
 export type RatingStats = z.output<typeof RatingStats>;
 
-/** `reviews` newest first, as every slice is. */
-export function ratingStats(reviews: readonly Review[]): RatingStats {
+export function ratingStats({ index, positions }: Slice): RatingStats {
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   let sum = 0;
   let textCount = 0;
-  for (const r of reviews) {
-    distribution[String(r.rating) as keyof typeof distribution]++;
-    sum += r.rating;
-    if (r.text !== null && r.text.trim() !== "") textCount++;
+  for (const i of positions) {
+    const rating = index.ratings[i]!;
+    distribution[String(rating) as keyof typeof distribution]++;
+    sum += rating;
+    if (hasBit(index.withText, i)) textCount++;
   }
-  const n = reviews.length;
+  const n = positions.length;
+  const [first, last] = [positions.at(-1), positions[0]];
   return {
     count: n,
     text_count: textCount,
     average: n === 0 ? null : Math.round((sum / n) * 100) / 100,
     distribution,
-    first_date: reviews.at(-1)?.date ?? null,
-    last_date: reviews[0]?.date ?? null,
+    first_date: first === undefined ? null : index.dates[first]!,
+    last_date: last === undefined ? null : index.dates[last]!,
   };
 }
 

@@ -1,6 +1,9 @@
 // The in-memory search index over a published dataset: positions in newest-first order, bitsets per filter value, text index.
+import { reviewModifiedAt } from "../feeds/items.ts";
+import { aggregateRating } from "../reviews/aggregate.ts";
 import { newestFirst } from "../reviews/order.ts";
-import type { ReviewsDataset } from "../schema/dataset.ts";
+import type { Business } from "../schema/business.ts";
+import type { AggregateRating, ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
@@ -10,10 +13,20 @@ export type Resolver = (input: string) => string | null;
 
 export type SearchIndex = {
   size: number;
-  /** Review per position, newest first (date descending, then id descending). */
-  reviews: readonly Review[];
+  /** The review at a position (newest first: date descending, then id descending), parsed afresh on each call. */
+  review: (position: number) => Review;
+  /** Its published JSON. Records are kept as JSON, not objects: the index holds only what filters need. */
+  reviewJson: (position: number) => string;
   dates: readonly string[];
   ids: readonly string[];
+  /** Stars per position. */
+  ratings: Uint8Array;
+  /** Reviews with text (the rest are rating-only). */
+  withText: Bitset;
+  /** Newest change of each review (publication, edit or owner reply), RFC 3339. */
+  modifiedAt: readonly string[];
+  /** Of every review, as /reviews.json publishes it. */
+  aggregate: AggregateRating;
   /** byRating[r]: reviews with exactly r stars. */
   byRating: readonly Bitset[];
   byTechnician: ReadonlyMap<string, Bitset>;
@@ -33,51 +46,138 @@ type SentimentLabel = AspectPolarity | "mixed";
 /** An aspect of the taxonomy the build used, as /insights.json lists it. */
 export type AspectLabel = Readonly<{ id: string; label: string }>;
 
-export function buildSearchIndex(dataset: ReviewsDataset, aspects: readonly AspectLabel[] = []): SearchIndex {
-  const reviews = [...dataset.reviews].sort(newestFirst);
-  const size = reviews.length;
+/**
+ * The published reviews, one at a time: `parse(k)` is called once per review and its object dropped after indexing, so
+ * the whole dataset never has to be in memory as objects; `json(k)` must keep answering for the life of the index.
+ */
+export type ReviewSource = Readonly<{ count: number; parse: (k: number) => Review; json: (k: number) => string }>;
+
+/** Indexes a parsed dataset (tests, benchmarks); the sidecar streams its reviews through `buildSearchIndex`. */
+export function indexDataset(dataset: ReviewsDataset, aspects: readonly AspectLabel[] = []): SearchIndex {
+  const json = dataset.reviews.map((r) => JSON.stringify(r));
+  return buildSearchIndex(
+    dataset.business,
+    { count: json.length, parse: (k) => dataset.reviews[k]!, json: (k) => json[k]! },
+    aspects,
+  );
+}
+
+export function buildSearchIndex(
+  business: Business,
+  source: ReviewSource,
+  aspects: readonly AspectLabel[] = [],
+): SearchIndex {
+  const rows = readRows(source);
+  const size = rows.length;
   const byRating = Array.from({ length: 6 }, () => emptyBitset(size));
-  const byTechnician = new Map(dataset.business.technicians.map((t) => [t.id, emptyBitset(size)]));
-  const byService = new Map(dataset.business.services.map((s) => [s.id, emptyBitset(size)]));
+  const withText = emptyBitset(size);
+  const byTechnician = new Map(business.technicians.map((t) => [t.id, emptyBitset(size)]));
+  const byService = new Map(business.services.map((s) => [s.id, emptyBitset(size)]));
   const byAspect = new Map<string, Record<"any" | AspectPolarity, Bitset>>();
-  const bySentiment = { positive: emptyBitset(size), neutral: emptyBitset(size), negative: emptyBitset(size), mixed: emptyBitset(size) };
+  const bySentiment = {
+    positive: emptyBitset(size),
+    neutral: emptyBitset(size),
+    negative: emptyBitset(size),
+    mixed: emptyBitset(size),
+  };
   const aspectBits = (id: string) => {
     let bits = byAspect.get(id);
-    if (!bits) byAspect.set(id, (bits = { any: emptyBitset(size), positive: emptyBitset(size), neutral: emptyBitset(size), negative: emptyBitset(size) }));
+    if (!bits)
+      byAspect.set(
+        id,
+        (bits = {
+          any: emptyBitset(size),
+          positive: emptyBitset(size),
+          neutral: emptyBitset(size),
+          negative: emptyBitset(size),
+        }),
+      );
     return bits;
   };
-  reviews.forEach((r, i) => {
+  rows.forEach((r, i) => {
     setBit(byRating[r.rating]!, i);
-    if (r.sentiment) setBit(bySentiment[r.sentiment.label], i);
-    for (const a of r.aspects ?? []) {
-      const bits = aspectBits(a.aspect);
+    if (r.hasText) setBit(withText, i);
+    if (r.sentiment) setBit(bySentiment[r.sentiment], i);
+    for (const [aspect, polarity] of r.aspects) {
+      const bits = aspectBits(aspect);
       setBit(bits.any, i);
-      setBit(bits[a.sentiment], i);
+      setBit(bits[polarity], i);
     }
-    for (const id of r.mentions.technicians) if (byTechnician.has(id)) setBit(byTechnician.get(id)!, i);
-    for (const id of r.mentions.services) if (byService.has(id)) setBit(byService.get(id)!, i);
+    for (const id of r.technicians) if (byTechnician.has(id)) setBit(byTechnician.get(id)!, i);
+    for (const id of r.services) if (byService.has(id)) setBit(byService.get(id)!, i);
   });
+  const order = Uint32Array.from(rows, (r) => r.k);
   return {
     size,
-    reviews,
-    dates: reviews.map((r) => r.date),
-    ids: reviews.map((r) => r.id),
+    review: (i) => JSON.parse(source.json(order[i]!)) as Review,
+    reviewJson: (i) => source.json(order[i]!),
+    dates: rows.map((r) => r.date),
+    ids: rows.map((r) => r.id),
+    ratings: Uint8Array.from(rows, (r) => r.rating),
+    withText,
+    modifiedAt: rows.map((r) => r.modifiedAt),
+    aggregate: aggregateRating(rows),
     byRating,
     byTechnician,
     byService,
-    text: buildTextIndex(reviews.map((r) => r.text)),
-    resolveTechnician: resolver(dataset.business.technicians),
-    resolveService: resolver(dataset.business.services),
+    text: buildTextIndex(rows.map((r) => r.text)),
+    resolveTechnician: resolver(business.technicians),
+    resolveService: resolver(business.services),
     byAspect,
     bySentiment,
-    resolveAspect: resolver([...aspects.map((a) => ({ id: a.id, name: a.label, aliases: [] })), ...[...byAspect.keys()].map((id) => ({ id, name: id, aliases: [] }))]),
+    resolveAspect: resolver([
+      ...aspects.map((a) => ({ id: a.id, name: a.label, aliases: [] })),
+      ...[...byAspect.keys()].map((id) => ({ id, name: id, aliases: [] })),
+    ]),
   };
+}
+
+/** What the index needs of one review, at its place in the source (`k`). */
+type Row = {
+  k: number;
+  id: string;
+  date: string;
+  rating: number;
+  /** Normalised as queries are; null for rating-only reviews. */
+  text: string | null;
+  hasText: boolean;
+  modifiedAt: string;
+  sentiment: SentimentLabel | null;
+  aspects: [string, AspectPolarity][];
+  technicians: readonly string[];
+  services: readonly string[];
+};
+
+/** Every review's row, newest first (the build publishes them so; others are sorted). */
+function readRows(source: ReviewSource): Row[] {
+  const rows = new Array<Row>(source.count);
+  let sorted = true;
+  for (let k = 0; k < source.count; k++) {
+    const r = source.parse(k);
+    rows[k] = {
+      k,
+      id: r.id,
+      date: r.date,
+      rating: r.rating,
+      // Normalised at once: the raw text is not kept beside it.
+      text: r.text === null ? null : normalizeText(r.text),
+      hasText: r.text !== null && r.text.trim() !== "",
+      modifiedAt: reviewModifiedAt(r),
+      sentiment: r.sentiment?.label ?? null,
+      aspects: (r.aspects ?? []).map((a) => [a.aspect, a.sentiment]),
+      technicians: r.mentions.technicians,
+      services: r.mentions.services,
+    };
+    if (k > 0 && newestFirst(rows[k - 1]!, rows[k]!) > 0) sorted = false;
+  }
+  return sorted ? rows : rows.sort(newestFirst);
 }
 
 /** Resolves an id, name or alias (case-insensitive, normalised like text) to a catalog id. */
 function resolver(entries: readonly { id: string; name: string; aliases: readonly string[] }[]): Resolver {
   const byName = new Map<string, string>();
   for (const e of entries) byName.set(normalizeText(e.id), e.id);
-  for (const e of entries) for (const n of [e.name, ...e.aliases]) if (!byName.has(normalizeText(n))) byName.set(normalizeText(n), e.id);
+  for (const e of entries)
+    for (const n of [e.name, ...e.aliases]) if (!byName.has(normalizeText(n))) byName.set(normalizeText(n), e.id);
   return (input) => byName.get(normalizeText(input)) ?? null;
 }

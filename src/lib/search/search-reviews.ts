@@ -31,7 +31,11 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
     if (conflicts.length > 0) {
       return {
         ok: false,
-        issues: conflicts.map((k) => ({ code: "custom", path: [k], message: `contradicts the cursor, which was issued for ${k}=${show(cursor.filters[k])}; drop the parameter or start over without the cursor` })),
+        issues: conflicts.map((k) => ({
+          code: "custom",
+          path: [k],
+          message: `contradicts the cursor, which was issued for ${k}=${show(cursor.filters[k])}; drop the parameter or start over without the cursor`,
+        })),
       };
     }
     filters = cursor.filters;
@@ -46,7 +50,7 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
       count: page.positions.length,
       limit: q.limit,
       next_cursor: page.next ? encodeCursor({ filters, after: page.next }) : null,
-      reviews: page.positions.map((i) => index.reviews[i]!),
+      reviews: page.positions.map(index.review),
     },
   };
 }
@@ -69,7 +73,8 @@ function filtersOf(index: SearchIndex, q: SearchQuery): SearchFilters {
 }
 
 function sameFilter(a: unknown, b: unknown): boolean {
-  if (a && b && typeof a === "object" && typeof b === "object" && "resolved" in a && "resolved" in b) return a.resolved === b.resolved;
+  if (a && b && typeof a === "object" && typeof b === "object" && "resolved" in a && "resolved" in b)
+    return a.resolved === b.resolved;
   return a === b;
 }
 

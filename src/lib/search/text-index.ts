@@ -1,5 +1,4 @@
 // Substring search over normalised review text: a trigram index gives candidates, an exact check confirms them.
-import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotOf, type GramTable } from "./gram-table.ts";
 
@@ -20,9 +19,9 @@ export type TextIndex = {
   memo: Map<string, Bitset>;
 };
 
-export function buildTextIndex(rawTexts: readonly (string | null)[]): TextIndex {
-  const size = rawTexts.length;
-  const texts = rawTexts.map((t) => (t === null ? null : normalizeText(t)));
+/** `texts`: each review's text after `normalizeText`, null for rating-only reviews. */
+export function buildTextIndex(texts: readonly (string | null)[]): TextIndex {
+  const size = texts.length;
   const table = newGramTable();
   const df: number[] = [];
   const lastDoc: number[] = [];

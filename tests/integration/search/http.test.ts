@@ -1,5 +1,7 @@
 // The read API over HTTP semantics: envelope, 400 issues, since order and validators, encodings, methods, fuzzing, reload.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { before, describe, it } from "node:test";
 import zlib from "node:zlib";
 import fc from "fast-check";
@@ -8,13 +10,19 @@ import { createApp } from "../../../sidecar/app.ts";
 import { loadRelease } from "../../../sidecar/dist/release.ts";
 import { createLogger } from "../../../sidecar/log.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "../../../sidecar/search/index-store.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
+import { SinceResult } from "../../../src/lib/schema/search.ts";
 import { build } from "../../helpers/build.ts";
 
 type App = ReturnType<typeof createApp>;
 let app: App;
 let search: SearchIndexStore;
 let reviews: { id: string; date: string; rating: number }[];
-const quiet = createLogger(() => {}, () => {});
+let published: Review[];
+const quiet = createLogger(
+  () => {},
+  () => {},
+);
 
 before(async () => {
   const built = await build();
@@ -22,7 +30,9 @@ before(async () => {
   const site = await loadRelease(built.distDir);
   search = await createSearchIndexStore(site, quiet);
   app = createApp({ config: loadConfig({ DIST_DIR: built.distDir }), site: () => site, logger: quiet, search });
-  reviews = search.current().index.reviews.map((r) => ({ id: r.id, date: r.date, rating: r.rating }));
+  published = (JSON.parse(await readFile(path.join(built.distDir, "reviews.json"), "utf8")) as { reviews: Review[] })
+    .reviews;
+  reviews = published.map((r) => ({ id: r.id, date: r.date, rating: r.rating }));
 });
 
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
@@ -39,11 +49,17 @@ describe("GET /api/reviews/search", () => {
     assert.equal(body.total, expected.length);
     assert.equal(body.count, 5);
     assert.equal(body.limit, 5);
-    assert.deepEqual(body.reviews.map((r: { id: string }) => r.id), expected.slice(0, 5).map((r) => r.id));
+    assert.deepEqual(
+      body.reviews.map((r: { id: string }) => r.id),
+      expected.slice(0, 5).map((r) => r.id),
+    );
     assert.equal(body.filters.min_rating, 4);
     assert.equal(typeof body.next_cursor, "string");
     const next = await (await get(`/api/reviews/search?cursor=${body.next_cursor}&limit=5`)).json();
-    assert.deepEqual(next.reviews.map((r: { id: string }) => r.id), expected.slice(5, 10).map((r) => r.id));
+    assert.deepEqual(
+      next.reviews.map((r: { id: string }) => r.id),
+      expected.slice(5, 10).map((r) => r.id),
+    );
   });
 
   it("defaults limit to 20", async () => {
@@ -75,14 +91,29 @@ describe("GET /api/reviews/search", () => {
   }
 
   it("never answers 500, whatever the query string (fuzzed)", async () => {
-    const key = fc.constantFrom("rating", "min_rating", "since", "until", "query", "mentions_technician", "mentions_service", "limit", "cursor", "x", "");
+    const key = fc.constantFrom(
+      "rating",
+      "min_rating",
+      "since",
+      "until",
+      "query",
+      "mentions_technician",
+      "mentions_service",
+      "limit",
+      "cursor",
+      "x",
+      "",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(key, fc.string({ unit: "binary", maxLength: 30 })), { maxLength: 5 }), async (pairs) => {
-        const qs = new URLSearchParams(pairs).toString();
-        const res = await get(`/api/reviews/search?${qs}`);
-        assert.ok(res.status === 200 || res.status === 400, `${res.status} for ${qs}`);
-        await res.json();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(key, fc.string({ unit: "binary", maxLength: 30 })), { maxLength: 5 }),
+        async (pairs) => {
+          const qs = new URLSearchParams(pairs).toString();
+          const res = await get(`/api/reviews/search?${qs}`);
+          assert.ok(res.status === 200 || res.status === 400, `${res.status} for ${qs}`);
+          await res.json();
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -120,7 +151,14 @@ describe("GET /api/reviews/since/{date}", () => {
     const expected = reviews.filter((r) => r.date >= date()).reverse();
     assert.equal(body.since, date());
     assert.equal(body.count, expected.length);
-    assert.deepEqual(body.reviews.map((r: { id: string }) => r.id), expected.map((r) => r.id));
+    assert.deepEqual(
+      body.reviews.map((r: { id: string }) => r.id),
+      expected.map((r) => r.id),
+    );
+    // The very records /reviews.json publishes, in the documented envelope.
+    SinceResult.parse(body);
+    const byId = new Map(published.map((r) => [r.id, r]));
+    for (const r of body.reviews as Review[]) assert.deepEqual(r, byId.get(r.id));
   });
 
   it("answers a future date with an empty array and a malformed or impossible date with 400", async () => {
@@ -145,11 +183,22 @@ describe("GET /api/reviews/since/{date}", () => {
     const byDate = await get(`/api/reviews/since/${date()}`, { "if-modified-since": lastModified });
     assert.equal(byDate.status, 304);
     // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
-    const stale = await get(`/api/reviews/since/${date()}`, { "if-none-match": '"other"', "if-modified-since": lastModified });
+    const stale = await get(`/api/reviews/since/${date()}`, {
+      "if-none-match": '"other"',
+      "if-modified-since": lastModified,
+    });
     assert.equal(stale.status, 200);
     const gz = await get(`/api/reviews/since/${date()}`, { "accept-encoding": "gzip" });
     assert.notEqual(gz.headers.get("etag"), etag, "each encoding has its own ETag");
-    assert.equal((await get(`/api/reviews/since/${date()}`, { "accept-encoding": "gzip", "if-none-match": gz.headers.get("etag")! })).status, 304);
+    assert.equal(
+      (
+        await get(`/api/reviews/since/${date()}`, {
+          "accept-encoding": "gzip",
+          "if-none-match": gz.headers.get("etag")!,
+        })
+      ).status,
+      304,
+    );
   });
 });
 

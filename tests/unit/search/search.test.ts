@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { buildSearchIndex } from "../../../src/lib/search/index.ts";
+import { indexDataset } from "../../../src/lib/search/index.ts";
 import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
 import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
@@ -10,7 +10,7 @@ import { normalizeText } from "../../../src/lib/text/normalize.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
 const data = dataset(300);
-const index = buildSearchIndex(data);
+const index = indexDataset(data);
 
 function search(params: Record<string, string>) {
   const parsed = parseSearchQuery(new URLSearchParams(params));
@@ -33,7 +33,9 @@ function naive(p: Record<string, string>): Review[] {
       (p.mentions_technician === undefined || (tech !== null && r.mentions.technicians.includes(tech!))) &&
       (p.mentions_service === undefined || (svc !== null && r.mentions.services.includes(svc!))) &&
       (p.aspect === undefined ||
-        r.aspects.some((a) => a.aspect === p.aspect && (p.aspect_sentiment === undefined || a.sentiment === p.aspect_sentiment))) &&
+        r.aspects.some(
+          (a) => a.aspect === p.aspect && (p.aspect_sentiment === undefined || a.sentiment === p.aspect_sentiment),
+        )) &&
       (p.sentiment === undefined || r.sentiment.label === p.sentiment),
   );
 }
@@ -45,7 +47,22 @@ const params = fc.record(
     min_rating: fc.constantFrom("1", "2.5", "3", "3.5", "5"),
     since: fc.constantFrom(...dates),
     until: fc.constantFrom(...dates),
-    query: fc.constantFrom("great", "GREAT", "crème", "creme", "on time", "ﬁnal", "final bill", "ok", "ok ok ok", "o", "  late and ", "zz", "👍", "e"),
+    query: fc.constantFrom(
+      "great",
+      "GREAT",
+      "crème",
+      "creme",
+      "on time",
+      "ﬁnal",
+      "final bill",
+      "ok",
+      "ok ok ok",
+      "o",
+      "  late and ",
+      "zz",
+      "👍",
+      "e",
+    ),
     mentions_technician: fc.constantFrom("Mike", "mike-torres", "MICHAEL TORRES", "zoë park", "Nobody"),
     mentions_service: fc.constantFrom("drain-cleaning", "Hot Water Heater", "roofing"),
     aspect: fc.constantFrom(...new Set(data.reviews.flatMap((r) => r.aspects.map((a) => a.aspect)))),
@@ -86,7 +103,10 @@ describe("searchReviews", () => {
           if (!out.result.next_cursor) break;
           out = search({ cursor: out.result.next_cursor, limit: String(limit) });
         }
-        assert.deepEqual(seen, naive(p).map((r) => r.id));
+        assert.deepEqual(
+          seen,
+          naive(p).map((r) => r.id),
+        );
       }),
       { numRuns: 100 },
     );
@@ -108,25 +128,38 @@ describe("searchReviews", () => {
     assert.ok(same.ok);
     const other = search({ rating: "4", cursor: first.result.next_cursor });
     assert.ok(!other.ok);
-    assert.deepEqual(other.issues.map((i) => i.path), [["rating"]]);
+    assert.deepEqual(
+      other.issues.map((i) => i.path),
+      [["rating"]],
+    );
     const bogus = search({ cursor: "bm90LWEtY3Vyc29y" });
     assert.ok(!bogus.ok);
     assert.deepEqual(bogus.issues[0]!.path, ["cursor"]);
   });
 
   it("filters by aspect (id or label) and its polarity, and by overall sentiment; aspect_sentiment needs aspect", () => {
-    const aspectIndex = buildSearchIndex(data, [{ id: "punctuality", label: "Punctuality" }]);
-    const parsed = parseSearchQuery(new URLSearchParams({ aspect: "PUNCTUALITY", aspect_sentiment: "negative", limit: "100" }));
+    const aspectIndex = indexDataset(data, [{ id: "punctuality", label: "Punctuality" }]);
+    const parsed = parseSearchQuery(
+      new URLSearchParams({ aspect: "PUNCTUALITY", aspect_sentiment: "negative", limit: "100" }),
+    );
     assert.ok(parsed.success);
     const out = searchReviews(aspectIndex, parsed.data);
     assert.ok(out.ok);
     assert.deepEqual(out.result.filters.aspect, { input: "PUNCTUALITY", resolved: "punctuality" });
-    const expected = data.reviews.filter((r) => r.aspects.some((a) => a.aspect === "punctuality" && a.sentiment === "negative"));
+    const expected = data.reviews.filter((r) =>
+      r.aspects.some((a) => a.aspect === "punctuality" && a.sentiment === "negative"),
+    );
     assert.ok(expected.length > 0);
-    assert.deepEqual(out.result.reviews.map((r) => r.id), expected.slice(0, 100).map((r) => r.id));
+    assert.deepEqual(
+      out.result.reviews.map((r) => r.id),
+      expected.slice(0, 100).map((r) => r.id),
+    );
     const alone = parseSearchQuery(new URLSearchParams({ aspect_sentiment: "negative" }));
     assert.ok(!alone.success);
-    assert.deepEqual(alone.issues.map((i) => i.path), [["aspect_sentiment"]]);
+    assert.deepEqual(
+      alone.issues.map((i) => i.path),
+      [["aspect_sentiment"]],
+    );
   });
 
   it("treats an empty query as no filter, and never matches rating-only reviews with a query", () => {

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SIDECAR_NODE_OPTIONS } from "../../../../sidecar/node-options.ts";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -23,7 +24,7 @@ export type SidecarProcess = Readonly<{
 }>;
 
 export async function startSidecar(env: Record<string, string>): Promise<SidecarProcess> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "sidecar/main.ts")], {
+  const child: ChildProcess = spawn(process.execPath, [...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],

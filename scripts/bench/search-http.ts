@@ -1,9 +1,8 @@
 // Benchmark: requests/s of /api/reviews/search?min_rating=4&limit=20 on the sidecar, as a ratio to a bare node:http
-// server answering a precomputed body of the same size, in the same run; plus sidecar start-up and memory.
+// server (its own process) answering a precomputed body of the same size, in the same run; plus sidecar start-up and memory.
 // Usage: node scripts/bench/search-http.ts [--reviews 100000] [--duration 10] [--connections 10] [--rounds 3]
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,11 +20,29 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
   },
 });
-const [reviews, duration, connections, rounds] = [values.reviews, values.duration, values.connections, values.rounds].map((v) => parseSizes(v)[0]!);
+const [reviews, duration, connections, rounds] = [
+  values.reviews,
+  values.duration,
+  values.connections,
+  values.rounds,
+].map((v) => parseSizes(v)[0]!);
 const PATH = "/api/reviews/search?min_rating=4&limit=20";
+/** A bare node:http server answering the precomputed body (argv[1]) to every request; prints its port. */
+const BARE_SERVER = `
+const body = require("node:fs").readFileSync(process.argv[1]);
+const server = require("node:http").createServer((_req, res) => {
+  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+  res.end(body);
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-search-http-"));
-const env = { DATA_DIR: benchDataSet(reviews!), DIST_DIR: path.join(tmp, "dist"), HUB_DB: path.join(tmp, "hub.sqlite"), PORT: "0" };
+const env = {
+  DATA_DIR: benchDataSet(reviews!),
+  DIST_DIR: path.join(tmp, "dist"),
+  HUB_DB: path.join(tmp, "hub.sqlite"),
+  PORT: "0",
+};
 console.log(`building ${reviews} reviews ...`);
 await astroBuild(loadConfig(env), env);
 
@@ -35,35 +52,48 @@ const startupMs = performance.now() - started;
 const rssAfterStart = await rssOf(sidecar.child.pid!);
 const body = Buffer.from(await (await fetch(sidecar.url + PATH)).arrayBuffer());
 
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
-  res.end(body);
+// The baseline runs in its own process, as the sidecar does: in this one it would share a thread with the load generator.
+const bodyFile = path.join(tmp, "body.json");
+await writeFile(bodyFile, body);
+const bare = spawn(process.execPath, ["-e", BARE_SERVER, bodyFile], { stdio: ["ignore", "pipe", "inherit"] });
+const barePort = await new Promise<string>((resolve, reject) => {
+  bare.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
+  bare.once("exit", (code) => reject(new Error(`the bare server exited with code ${code}`)));
 });
-await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${PATH}`;
+const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
 
 const results = { sidecar: [] as number[], bare: [] as number[] };
 for (let r = 0; r < rounds!; r++) {
-  for (const [name, url] of [["bare", bareUrl], ["sidecar", sidecar.url + PATH]] as const) {
+  for (const [name, url] of [
+    ["bare", bareUrl],
+    ["sidecar", sidecar.url + PATH],
+  ] as const) {
     const run = await runLoad({ url, connections: connections!, durationSeconds: duration! });
-    if (run.byStatusClass["2xx"] !== run.total || run.errors) throw new Error(`${name}: non-2xx or errors: ${JSON.stringify(run)}`);
+    if (run.byStatusClass["2xx"] !== run.total || run.errors)
+      throw new Error(`${name}: non-2xx or errors: ${JSON.stringify(run)}`);
     results[name].push(run.requestsPerSecond);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rssAfterLoad = await rssOf(sidecar.child.pid!);
 await sidecar.stop();
-bare.close();
+bare.kill();
 
 console.log(`body ${body.length} bytes, ${rounds} rounds of ${duration} s with ${connections} connections (medians)`);
 console.log(`bare node:http   ${median(results.bare).toFixed(0)} req/s`);
 console.log(`sidecar search   ${median(results.sidecar).toFixed(0)} req/s`);
 console.log(`ratio            ${(median(results.sidecar) / median(results.bare)).toFixed(2)}`);
-console.log(`sidecar start-up (process start to listening, ${reviews} reviews loaded and indexed): ${startupMs.toFixed(0)} ms`);
-console.log(`sidecar RSS after start ${rssAfterStart} MB, after load ${rssAfterLoad} MB`);
+console.log(
+  `sidecar start-up (process start to listening, ${reviews} reviews loaded and indexed): ${startupMs.toFixed(0)} ms`,
+);
+console.log(`sidecar RSS after start ${rssAfterStart.rss} MB, after load ${rssAfterLoad.rss} MB`);
+console.log(
+  `  of which file-backed pages (the node binary, libraries: RssFile) ${rssAfterLoad.file} MB, anonymous memory ${rssAfterLoad.anon} MB`,
+);
 
-async function rssOf(pid: number): Promise<number> {
+async function rssOf(pid: number): Promise<{ rss: number; anon: number; file: number }> {
   const { readFile } = await import("node:fs/promises");
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024);
+  return { rss: mb("VmRSS"), anon: mb("RssAnon"), file: mb("RssFile") };
 }

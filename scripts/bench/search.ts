@@ -6,9 +6,12 @@ import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { parseSearchQuery } from "../../src/lib/schema/search.ts";
 import { buildSearchIndex } from "../../src/lib/search/index.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
+import { readReviewsFile } from "../../sidecar/search/reviews-file.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 
-const { values } = parseArgs({ options: { sizes: { type: "string", default: "10000,100000" }, runs: { type: "string", default: "500" } } });
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "10000,100000" }, runs: { type: "string", default: "500" } },
+});
 const sizes = parseSizes(values.sizes);
 const runs = parseSizes(values.runs)[0]!;
 
@@ -36,16 +39,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-for (const n of sizes) {
+/** The dataset as the build publishes it, as bytes; the objects it was made from are dropped when this returns. */
+async function publishedBytes(n: number): Promise<Buffer> {
   const source = await readSource(benchDataSet(n));
-  const dataset = buildDataset(source.business, source.reviews);
+  return Buffer.from(JSON.stringify(buildDataset(source.business, source.reviews)));
+}
+
+for (const n of sizes) {
+  const bytes = await publishedBytes(n);
+  // Indexed as the sidecar does it (sidecar/search/index-store.ts), so its heap and collections are the sidecar's too.
   const t0 = performance.now();
-  const index = buildSearchIndex(dataset);
+  const file = readReviewsFile(bytes);
+  const index = buildSearchIndex(file.head.business, file.reviews);
   const indexMs = performance.now() - t0;
-  console.log(`\n${n} reviews: index built in ${indexMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
+  console.log(
+    `\n${n} reviews: index built in ${indexMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+  );
   console.log("shape                    total   cold_ms   p50_ms   p99_ms");
-  const tech = dataset.business.technicians[0]!.name;
-  const service = dataset.business.services[0]!.id;
+  const tech = file.head.business.technicians[0]!.name;
+  const service = file.head.business.services[0]!.id;
   for (const [name, qs] of Object.entries(shapes(tech, service))) {
     const parsed = parseSearchQuery(new URLSearchParams(qs));
     if (!parsed.success) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);

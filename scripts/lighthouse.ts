@@ -17,7 +17,11 @@ import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium.ts";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const { values } = parseArgs({
-  options: { data: { type: "string", default: path.join(ROOT, "data") }, min: { type: "string", default: "95" }, readme: { type: "boolean", default: false } },
+  options: {
+    data: { type: "string", default: path.join(ROOT, "data") },
+    min: { type: "string", default: "95" },
+    readme: { type: "boolean", default: false },
+  },
 });
 const min = Number(values.min);
 if (!(min >= 0 && min <= 100)) throw new Error(`--min takes a score from 0 to 100, got "${values.min}"`);
@@ -35,12 +39,19 @@ function freePort(): Promise<number> {
 
 /** Headless Chromium with a DevTools port; resolves once it says where it listens. */
 async function launchChromium(profileDir: string): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(await chromiumPath(), ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    await chromiumPath(),
+    ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let seen = "";
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port within 20 s:\n${seen}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium did not open a DevTools port within 20 s:\n${seen}`)),
+      20_000,
+    );
     child.stderr.on("data", (chunk: Buffer) => {
       seen += chunk.toString();
       const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
@@ -65,9 +76,18 @@ try {
   await astroBuild(loadConfig({ ...process.env, ...env }), env);
   sidecar = await startSidecar({ ...env, HOST: "127.0.0.1", PORT: String(port), HUB_DB: path.join(tmp, "hub.sqlite") });
   chromium = await launchChromium(path.join(tmp, "profile"));
-  const result = await lighthouse(`${origin}/`, { port: chromium.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(`${origin}/`, {
+    port: chromium.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
   if (!result) throw new Error("Lighthouse returned no result");
-  const scores = CATEGORIES.map((id) => ({ id, title: result.lhr.categories[id]!.title, score: Math.round((result.lhr.categories[id]!.score ?? 0) * 100) }));
+  const scores = CATEGORIES.map((id) => ({
+    id,
+    title: result.lhr.categories[id]!.title,
+    score: Math.round((result.lhr.categories[id]!.score ?? 0) * 100),
+  }));
   const table = [
     `Lighthouse ${result.lhr.lighthouseVersion}, default mobile settings, home page (${values.data === path.join(ROOT, "data") ? "sample data" : values.data}):`,
     "",
@@ -78,8 +98,15 @@ try {
   console.log(table);
   for (const s of scores.filter((x) => x.score < min)) {
     failed = true;
-    const audits = Object.values(result.lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && result.lhr.categories[s.id]!.auditRefs.some((r) => r.id === a.id && r.weight > 0));
-    console.error(`\n${s.title} ${s.score} < ${min}; audits to look at:\n${audits.map((a) => `  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`).join("\n")}`);
+    const audits = Object.values(result.lhr.audits).filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        result.lhr.categories[s.id]!.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+    );
+    console.error(
+      `\n${s.title} ${s.score} < ${min}; audits to look at:\n${audits.map((a) => `  - ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`).join("\n")}`,
+    );
   }
   if (values.readme) await writeReadme(table);
 } finally {

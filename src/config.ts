@@ -4,9 +4,12 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(1);
-const csv = z
-  .string()
-  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
+const csv = z.string().transform((s) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const EnvSchema = z.object({
   PORT: port.default(4321),
@@ -20,9 +23,7 @@ const EnvSchema = z.object({
   HUB_DB: z.string().min(1).default("var/hub.sqlite"),
   DIST_CHECK_INTERVAL: seconds.default(5),
   WEBSUB_CALLBACK_ALLOW: csv.default([]),
-  WEBSUB_RETRY_DELAYS: csv
-    .pipe(z.array(z.coerce.number<string>().int().min(0)).length(2))
-    .default([60, 600]),
+  WEBSUB_RETRY_DELAYS: csv.pipe(z.array(z.coerce.number<string>().int().min(0)).length(2)).default([60, 600]),
   WEBSUB_LEASE_DEFAULT: seconds.default(864000),
   WEBSUB_LEASE_MIN: seconds.default(3600),
   WEBSUB_LEASE_MAX: seconds.default(2592000),

@@ -17,8 +17,24 @@ async function measure(dataDir: string): Promise<{ seconds: number; peakMb: numb
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"), path.join(ROOT, "node_modules/astro/bin/astro.mjs"), "build", "--silent"],
-      { cwd: ROOT, stdio: "inherit", env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, DIST_DIR: path.join(tmp, "dist"), MAX_RSS_FILE: rssFile } },
+      [
+        "--import",
+        path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"),
+        path.join(ROOT, "node_modules/astro/bin/astro.mjs"),
+        "build",
+        "--silent",
+      ],
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          ASTRO_TELEMETRY_DISABLED: "1",
+          DATA_DIR: dataDir,
+          DIST_DIR: path.join(tmp, "dist"),
+          MAX_RSS_FILE: rssFile,
+        },
+      },
     );
     child.on("error", reject);
     child.on("exit", resolve);

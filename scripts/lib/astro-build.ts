@@ -19,15 +19,20 @@ export async function astroBuild(config: Config, extraEnv: Record<string, string
         // Telemetry would try the network on every build; builds here must work offline.
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extraEnv },
       });
-    pid = child.pid;
-    child.on("error", reject);
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`astro build failed (${signal ?? `exit code ${code}`}); ${config.distDir} was left as it was`)),
-    );
+      pid = child.pid;
+      child.on("error", reject);
+      child.on("exit", (code, signal) =>
+        code === 0
+          ? resolve()
+          : reject(
+              new Error(`astro build failed (${signal ?? `exit code ${code}`}); ${config.distDir} was left as it was`),
+            ),
+      );
     });
   } catch (err) {
     // The failed build's half-written staging directory is of no use to anyone.
-    if (pid !== undefined) await rm(releasePaths(config.distDir, String(pid)).stagingDir, { recursive: true, force: true });
+    if (pid !== undefined)
+      await rm(releasePaths(config.distDir, String(pid)).stagingDir, { recursive: true, force: true });
     throw err;
   }
 }

@@ -25,7 +25,9 @@ export async function chromiumPath(): Promise<string> {
   const { chromium } = await import("playwright");
   const bundled = chromium.executablePath();
   if (!existsSync(bundled)) {
-    throw new Error(`No Chromium found: install Debian's (apt-get install -y chromium) or Playwright's (npx playwright install chromium); looked at ${SYSTEM_CHROMIUM} and ${bundled}`);
+    throw new Error(
+      `No Chromium found: install Debian's (apt-get install -y chromium) or Playwright's (npx playwright install chromium); looked at ${SYSTEM_CHROMIUM} and ${bundled}`,
+    );
   }
   return bundled;
 }

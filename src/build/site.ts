@@ -25,9 +25,19 @@ export function loadSite(): Promise<Site> {
     const source = await readSource(config.dataDir);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzer = analyzerFor(source.business);
-    const { analyses } = await analyzeWithCache(source.reviews, analyzer, path.resolve(".cache", "insights"), config.dataDir);
+    const { analyses } = await analyzeWithCache(
+      source.reviews,
+      analyzer,
+      path.resolve(".cache", "insights"),
+      config.dataDir,
+    );
     const dataset = buildDataset(source.business, source.reviews, (r) => analyses.get(r.id)!);
-    return { origin: config.siteUrl, sourceHash: source.sourceHash, dataset, insights: computeInsights(dataset, { analyzer, analyses }) };
+    return {
+      origin: config.siteUrl,
+      sourceHash: source.sourceHash,
+      dataset,
+      insights: computeInsights(dataset, { analyzer, analyses }),
+    };
   })();
   return site;
 }

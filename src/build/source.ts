@@ -23,7 +23,9 @@ export class DataError extends Error {
   constructor(problems: string[]) {
     const shown = problems.slice(0, MAX_LISTED);
     const more = problems.length > MAX_LISTED ? `\n  ... and ${problems.length - MAX_LISTED} more` : "";
-    super(`Invalid source data (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  ${shown.join("\n  ")}${more}\nFix the data and build again; nothing was published.`);
+    super(
+      `Invalid source data (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  ${shown.join("\n  ")}${more}\nFix the data and build again; nothing was published.`,
+    );
     this.problems = problems;
   }
 }
@@ -41,7 +43,10 @@ export async function readSource(dataDir: string): Promise<Source> {
 
 /** The hash a release records of the data it was built from, without validating the data. */
 export async function readSourceHash(dataDir: string): Promise<string> {
-  const [b, r] = await Promise.all([readText(path.join(dataDir, "business.json")), readText(path.join(dataDir, "reviews.jsonl"))]);
+  const [b, r] = await Promise.all([
+    readText(path.join(dataDir, "business.json")),
+    readText(path.join(dataDir, "reviews.jsonl")),
+  ]);
   return hashSource(b, r);
 }
 
@@ -67,7 +72,8 @@ function parseBusiness(file: string, text: string, problems: string[]): Business
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !tree) {
-    for (const e of errors) problems.push(`${file}:${lineOf(text, e.offset)}: invalid JSON (${printParseErrorCode(e.error)})`);
+    for (const e of errors)
+      problems.push(`${file}:${lineOf(text, e.offset)}: invalid JSON (${printParseErrorCode(e.error)})`);
     return null;
   }
   const result = Business.safeParse(JSON.parse(text));

@@ -5,5 +5,7 @@ import { atomFeed } from "../lib/feeds/atom.ts";
 
 export const GET: APIRoute = async () => {
   const site = await loadSite();
-  return new Response(atomFeed(site.dataset, site.origin), { headers: { "Content-Type": "application/atom+xml; charset=utf-8" } });
+  return new Response(atomFeed(site.dataset, site.origin), {
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
+  });
 };

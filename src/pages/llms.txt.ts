@@ -14,9 +14,13 @@ export const GET: APIRoute = async () => {
   const at = (path: string) => new URL(path, origin).href;
   // The search parameters as the API declares them, so this file names every filter there is.
   const doc = openApiDocument({ siteUrl: origin, business }) as Doc;
-  const searchParams = (doc.paths["/api/reviews/search"]?.get?.parameters ?? []).filter((p) => p.in === "query").map((p) => `\`${p.name}\``);
+  const searchParams = (doc.paths["/api/reviews/search"]?.get?.parameters ?? [])
+    .filter((p) => p.in === "query")
+    .map((p) => `\`${p.name}\``);
   const ratingLine =
-    rating.average === null ? "No reviews yet." : `${formatCount(rating.count)} verified reviews, average ${formatRating(rating.average)} out of 5${insights.date_range ? `, from ${insights.date_range.from} to ${insights.date_range.to}` : ""}.`;
+    rating.average === null
+      ? "No reviews yet."
+      : `${formatCount(rating.count)} verified reviews, average ${formatRating(rating.average)} out of 5${insights.date_range ? `, from ${insights.date_range.from} to ${insights.date_range.to}` : ""}.`;
   const body = `# ${business.name} reviews
 
 > Verified customer reviews of ${business.name} (${business.address.locality}, ${business.address.region}), published as open, read-only data: JSON datasets, feeds, a search API, an MCP server and a WebSub hub. No key, token or account is needed. ${ratingLine}

@@ -4,6 +4,8 @@ import { loadSite } from "../build/site.ts";
 
 export const GET: APIRoute = async () => {
   const { origin } = await loadSite();
-  const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${new URL("/sitemap-index.xml", origin).href}`, ""].join("\n");
+  const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${new URL("/sitemap-index.xml", origin).href}`, ""].join(
+    "\n",
+  );
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 };

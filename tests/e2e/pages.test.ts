@@ -4,7 +4,16 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright";
 import type { Review } from "../../src/lib/schema/review.ts";
 import { launchBrowser } from "./helpers/browser.ts";
-import { chartTable, countsByPeriod, distribution, jsonLdNodes, mean, num, shownRating, shownReviewIds } from "./helpers/expect.ts";
+import {
+  chartTable,
+  countsByPeriod,
+  distribution,
+  jsonLdNodes,
+  mean,
+  num,
+  shownRating,
+  shownReviewIds,
+} from "./helpers/expect.ts";
 import { type ServedSite, serveBuiltSite } from "./helpers/site.ts";
 
 const PER_PAGE = 50;
@@ -33,14 +42,26 @@ const open = async (path: string) => {
 /** Rating summary, distribution table and newest reviews of a technician, service or aspect page. */
 async function checkEntityPage(path: string, reviews: Review[]) {
   await open(path);
-  assert.deepEqual(await shownRating(page), { average: mean(reviews), count: reviews.length }, `${path}: rating summary`);
+  assert.deepEqual(
+    await shownRating(page),
+    { average: mean(reviews), count: reviews.length },
+    `${path}: rating summary`,
+  );
   if (reviews.length > 0) {
     const table = await chartTable(page, "chart-distribution");
     for (const [stars, n] of Object.entries(distribution(reviews))) {
-      assert.equal(num(table.rows.get(`${stars} star${stars === "1" ? "" : "s"}`)?.[0]), n, `${path}: ${stars}-star count`);
+      assert.equal(
+        num(table.rows.get(`${stars} star${stars === "1" ? "" : "s"}`)?.[0]),
+        n,
+        `${path}: ${stars}-star count`,
+      );
     }
   }
-  assert.deepEqual(await shownReviewIds(page), reviews.slice(0, ENTITY_SHOWN).map((r) => r.id), `${path}: newest reviews`);
+  assert.deepEqual(
+    await shownReviewIds(page),
+    reviews.slice(0, ENTITY_SHOWN).map((r) => r.id),
+    `${path}: newest reviews`,
+  );
 }
 
 describe("home page", () => {
@@ -50,7 +71,11 @@ describe("home page", () => {
     assert.deepEqual(await shownRating(page), { average: rating.average, count: rating.count });
     const dist = await chartTable(page, "chart-distribution");
     for (const s of ["1", "2", "3", "4", "5"] as const) {
-      assert.equal(num(dist.rows.get(`${s} star${s === "1" ? "" : "s"}`)?.[0]), rating.distribution[s], `${s}-star count`);
+      assert.equal(
+        num(dist.rows.get(`${s} star${s === "1" ? "" : "s"}`)?.[0]),
+        rating.distribution[s],
+        `${s}-star count`,
+      );
     }
     const timeline = await chartTable(page, "chart-timeline");
     const expected = countsByPeriod(reviews, timeline.columns[0]!);
@@ -69,18 +94,27 @@ describe("home page", () => {
       const card = page.locator(`[data-technician="${t.id}"]`);
       assert.equal(await card.getAttribute("data-mentions"), String(mentioning.length), t.name);
       const avg = mean(mentioning);
-      if (avg !== null) assert.match((await card.textContent())!, new RegExp(`\\b${avg.toFixed(2).replace(/0$/, "")}`), `${t.name}: average ${avg}`);
+      if (avg !== null)
+        assert.match(
+          (await card.textContent())!,
+          new RegExp(`\\b${avg.toFixed(2).replace(/0$/, "")}`),
+          `${t.name}: average ${avg}`,
+        );
     }
   });
 
   test("shows the newest reviews with their owner replies", async () => {
     await open("/");
     const newest = site.dataset.reviews.slice(0, 10);
-    assert.deepEqual(await shownReviewIds(page), newest.map((r) => r.id));
+    assert.deepEqual(
+      await shownReviewIds(page),
+      newest.map((r) => r.id),
+    );
     for (const r of newest) {
       const card = page.locator(`article[data-review-id="${r.id}"]`);
       assert.equal(await card.locator(".owner-reply").count(), r.owner_reply ? 1 : 0, `reply of ${r.id}`);
-      if (r.owner_reply) assert.ok((await card.locator(".reply-text").textContent())!.includes(r.owner_reply.text.trim().slice(0, 40)));
+      if (r.owner_reply)
+        assert.ok((await card.locator(".reply-text").textContent())!.includes(r.owner_reply.text.trim().slice(0, 40)));
       assert.equal(await card.getAttribute("data-rating"), String(r.rating));
     }
   });
@@ -142,18 +176,35 @@ describe("review listing", () => {
       await open(path);
       const expected = reviews.slice((n - 1) * PER_PAGE, n * PER_PAGE).map((r) => r.id);
       assert.deepEqual(await shownReviewIds(page), expected, path);
-      const biz = (await jsonLdNodes(page)).find((x) => x["@type"] === site.dataset.business.schema_type) as Record<string, any>;
-      assert.deepEqual(biz.review.map((x: Record<string, any>) => x.author.name), expected.map((id) => reviews.find((r) => r.id === id)!.author.name), `${path} JSON-LD`);
-      assert.ok((await jsonLdNodes(page)).some((x) => x["@type"] === "BreadcrumbList"), `${path} breadcrumbs`);
+      const biz = (await jsonLdNodes(page)).find((x) => x["@type"] === site.dataset.business.schema_type) as Record<
+        string,
+        any
+      >;
+      assert.deepEqual(
+        biz.review.map((x: Record<string, any>) => x.author.name),
+        expected.map((id) => reviews.find((r) => r.id === id)!.author.name),
+        `${path} JSON-LD`,
+      );
+      assert.ok(
+        (await jsonLdNodes(page)).some((x) => x["@type"] === "BreadcrumbList"),
+        `${path} breadcrumbs`,
+      );
     }
-    assert.equal((await page.goto(`${site.origin}/reviews/page/${last + 1}/`))?.status(), 404, "no page after the last");
+    assert.equal(
+      (await page.goto(`${site.origin}/reviews/page/${last + 1}/`))?.status(),
+      404,
+      "no page after the last",
+    );
   });
 });
 
 describe("entity pages", () => {
   test("every technician page matches the reviews mentioning them", async () => {
     for (const t of site.dataset.business.technicians) {
-      await checkEntityPage(`/technicians/${t.id}/`, site.dataset.reviews.filter((r) => r.mentions.technicians.includes(t.id)));
+      await checkEntityPage(
+        `/technicians/${t.id}/`,
+        site.dataset.reviews.filter((r) => r.mentions.technicians.includes(t.id)),
+      );
       const person = (await jsonLdNodes(page)).find((n) => n["@type"] === "Person");
       assert.equal(person?.["name"], t.name);
     }
@@ -161,14 +212,21 @@ describe("entity pages", () => {
 
   test("every service page matches the reviews mentioning it", async () => {
     for (const s of site.dataset.business.services) {
-      await checkEntityPage(`/services/${s.id}/`, site.dataset.reviews.filter((r) => r.mentions.services.includes(s.id)));
+      await checkEntityPage(
+        `/services/${s.id}/`,
+        site.dataset.reviews.filter((r) => r.mentions.services.includes(s.id)),
+      );
     }
   });
 
   test("every aspect page matches the reviews annotated with it", async () => {
-    const aspectsOf = (r: Review) => ((r as unknown as { aspects?: { aspect: string }[] }).aspects ?? []).map((a) => a.aspect);
+    const aspectsOf = (r: Review) =>
+      ((r as unknown as { aspects?: { aspect: string }[] }).aspects ?? []).map((a) => a.aspect);
     for (const a of site.insights.aspects) {
-      await checkEntityPage(`/aspects/${a.id}/`, site.dataset.reviews.filter((r) => aspectsOf(r).includes(a.id)));
+      await checkEntityPage(
+        `/aspects/${a.id}/`,
+        site.dataset.reviews.filter((r) => aspectsOf(r).includes(a.id)),
+      );
     }
   });
 });
@@ -181,7 +239,13 @@ describe("for machines", () => {
     const first = /<loc>[^<]*\/(sitemap-0\.xml)<\/loc>/.exec(index)?.[1];
     assert.ok(first, index);
     const sitemap = await (await fetch(`${site.origin}/${first}`)).text();
-    for (const p of ["/", "/reviews/", "/search/", "/developers/", `/technicians/${site.dataset.business.technicians[0]!.id}/`]) {
+    for (const p of [
+      "/",
+      "/reviews/",
+      "/search/",
+      "/developers/",
+      `/technicians/${site.dataset.business.technicians[0]!.id}/`,
+    ]) {
       assert.ok(sitemap.includes(`<loc>${site.siteUrl}${p}</loc>`), `sitemap lists ${p}`);
     }
   });
@@ -191,14 +255,28 @@ describe("for machines", () => {
     assert.equal(res.status, 200);
     const text = await res.text();
     assert.match(text, /^# /);
-    for (const p of ["/reviews.json", "/insights.json", "/api/feed.json", "/feed.xml", "/mcp", "/.well-known/openapi.json"]) assert.ok(text.includes(site.siteUrl + p), p);
+    for (const p of [
+      "/reviews.json",
+      "/insights.json",
+      "/api/feed.json",
+      "/feed.xml",
+      "/mcp",
+      "/.well-known/openapi.json",
+    ])
+      assert.ok(text.includes(site.siteUrl + p), p);
   });
 
   test("every page links both feeds", async () => {
     for (const p of ["/", "/reviews/", "/developers/"]) {
       await open(p);
-      assert.equal(await page.locator('link[rel=alternate][type="application/atom+xml"]').getAttribute("href"), `${site.siteUrl}/feed.xml`);
-      assert.equal(await page.locator('link[rel=alternate][type="application/feed+json"]').getAttribute("href"), `${site.siteUrl}/api/feed.json`);
+      assert.equal(
+        await page.locator('link[rel=alternate][type="application/atom+xml"]').getAttribute("href"),
+        `${site.siteUrl}/feed.xml`,
+      );
+      assert.equal(
+        await page.locator('link[rel=alternate][type="application/feed+json"]').getAttribute("href"),
+        `${site.siteUrl}/api/feed.json`,
+      );
     }
   });
 
@@ -214,7 +292,8 @@ describe("for machines", () => {
         assert.ok((await section.locator("h3 code").first().textContent()) === path);
       }
     }
-    for (const tool of ["get_business", "search_reviews"]) assert.equal(await page.locator(`[id="tool-${tool}"]`).count(), 1, tool);
+    for (const tool of ["get_business", "search_reviews"])
+      assert.equal(await page.locator(`[id="tool-${tool}"]`).count(), 1, tool);
     assert.equal(await page.locator("#websub-guide").count(), 1);
   });
 });

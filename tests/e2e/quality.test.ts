@@ -43,7 +43,10 @@ after(async () => {
 });
 
 test("main pages load without console errors or failed requests, fit a phone screen, and are screenshotted", async () => {
-  for (const viewport of [{ width: 1280, height: 900, tag: "desktop" }, { width: 390, height: 844, tag: "mobile" }]) {
+  for (const viewport of [
+    { width: 1280, height: 900, tag: "desktop" },
+    { width: 390, height: 844, tag: "mobile" },
+  ]) {
     const { page, problems, close } = await watchedPage(browser, site.origin, viewport);
     for (const p of pages) {
       const res = await page.goto(site.origin + p.path, { waitUntil: "networkidle" });
@@ -68,7 +71,12 @@ test("axe finds no serious or critical violations", async () => {
     await page.locator("details").evaluateAll((els) => els.forEach((d) => d.setAttribute("open", "")));
     const { violations } = await new AxeBuilder({ page }).analyze();
     for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-      found.push(`${p.path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+      found.push(
+        `${p.path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+      );
     }
   }
   assert.deepEqual(found, []);
@@ -87,14 +95,19 @@ test("no internal link is broken, fragment targets included", async () => {
   const broken: string[] = [];
   const bodies = new Map<string, Promise<{ status: number; body: string }>>();
   const get = (url: string) => {
-    if (!bodies.has(url)) bodies.set(url, fetch(url).then(async (r) => ({ status: r.status, body: await r.text() })));
+    if (!bodies.has(url))
+      bodies.set(
+        url,
+        fetch(url).then(async (r) => ({ status: r.status, body: await r.text() })),
+      );
     return bodies.get(url)!;
   };
   for (const [href, from] of links) {
     const url = new URL(href);
     const { status, body } = await get(url.origin + url.pathname + url.search);
     if (status !== 200) broken.push(`${href} (HTTP ${status}, linked from ${from})`);
-    else if (url.hash && !body.includes(`id="${decodeURIComponent(url.hash.slice(1))}"`)) broken.push(`${href} (no element ${url.hash}, linked from ${from})`);
+    else if (url.hash && !body.includes(`id="${decodeURIComponent(url.hash.slice(1))}"`))
+      broken.push(`${href} (no element ${url.hash}, linked from ${from})`);
   }
   assert.ok(links.size > 20, `checked ${links.size} links`);
   assert.deepEqual(broken, []);

@@ -53,9 +53,14 @@ test("for the same filters, the page shows exactly what the API answers", async 
     await page.goto(`${site.origin}/search/?${params}`);
     await searchSettled(page);
     const expected = await api(params);
-    assert.deepEqual(await shownReviewIds(page), expected.reviews.map((r) => r.id), `reviews for ?${params}`);
+    assert.deepEqual(
+      await shownReviewIds(page),
+      expected.reviews.map((r) => r.id),
+      `reviews for ?${params}`,
+    );
     assert.equal(await shownTotal(), expected.total, `total for ?${params}`);
-    for (const [name, value] of params) assert.equal(await page.locator(`[name="${name}"]`).inputValue(), value, `the form shows ${name}`);
+    for (const [name, value] of params)
+      assert.equal(await page.locator(`[name="${name}"]`).inputValue(), value, `the form shows ${name}`);
   }
   assert.deepEqual(problems, []);
 });
@@ -71,13 +76,19 @@ test("the form puts the filters in the URL, and Back restores the previous searc
   await searchSettled(page);
   const url = new URL(page.url());
   assert.deepEqual(Object.fromEntries(url.searchParams), { min_rating: "4", query: "leak" });
-  assert.deepEqual(await shownReviewIds(page), (await api(url.searchParams)).reviews.map((r) => r.id));
+  assert.deepEqual(
+    await shownReviewIds(page),
+    (await api(url.searchParams)).reviews.map((r) => r.id),
+  );
 
   await page.goBack();
   await page.waitForURL((u) => u.searchParams.get("rating") === "5");
   await searchSettled(page);
   assert.equal(await page.locator("#f-rating").inputValue(), "5");
-  assert.deepEqual(await shownReviewIds(page), (await api(new URLSearchParams({ rating: "5" }))).reviews.map((r) => r.id));
+  assert.deepEqual(
+    await shownReviewIds(page),
+    (await api(new URLSearchParams({ rating: "5" }))).reviews.map((r) => r.id),
+  );
   assert.deepEqual(problems, []);
 });
 
@@ -89,9 +100,15 @@ test("Show more appends the API's next page", async () => {
   await page.goto(`${site.origin}/search/?${params}`);
   await searchSettled(page);
   await page.click("#search-more");
-  await page.waitForFunction((n) => document.querySelectorAll("#search-results article").length === n, first.count + second.count);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#search-results article").length === n,
+    first.count + second.count,
+  );
   await searchSettled(page);
-  assert.deepEqual(await shownReviewIds(page), [...first.reviews, ...second.reviews].map((r) => r.id));
+  assert.deepEqual(
+    await shownReviewIds(page),
+    [...first.reviews, ...second.reviews].map((r) => r.id),
+  );
   assert.deepEqual(problems, []);
 });
 

@@ -19,7 +19,11 @@ describe("loadConfig", () => {
   it("names every bad variable", () => {
     assert.throws(
       () => loadConfig({ PORT: "http", SITE_URL: "ftp://x", WEBSUB_RETRY_DELAYS: "1" }),
-      (err: unknown) => err instanceof ConfigError && /PORT/.test(err.message) && /SITE_URL/.test(err.message) && /WEBSUB_RETRY_DELAYS/.test(err.message),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        /PORT/.test(err.message) &&
+        /SITE_URL/.test(err.message) &&
+        /WEBSUB_RETRY_DELAYS/.test(err.message),
     );
   });
   it("refuses lease bounds out of order", () => {

@@ -1,15 +1,33 @@
 // Flattens the OpenAPI document into what the developer page renders: operations with parameters, bodies, responses and examples.
 
 type Json = Record<string, unknown>;
-export type OpenApi = Json & { paths: Record<string, Json>; components?: Json; tags?: { name: string; description?: string }[]; webhooks?: Record<string, Json> };
+export type OpenApi = Json & {
+  paths: Record<string, Json>;
+  components?: Json;
+  tags?: { name: string; description?: string }[];
+  webhooks?: Record<string, Json>;
+};
 
 /** A type written out, with component schemas as links. */
 export type TypePart = Readonly<{ text: string; ref?: string }>;
 
-export type ParamView = Readonly<{ name: string; where: string; required: boolean; type: readonly TypePart[]; description: string }>;
+export type ParamView = Readonly<{
+  name: string;
+  where: string;
+  required: boolean;
+  type: readonly TypePart[];
+  description: string;
+}>;
 /** `code` is pretty-printed JSON, or one `name=value` line per field for form bodies. */
 export type ExampleView = Readonly<{ title: string; code: string }>;
-export type ResponseView = Readonly<{ status: string; description: string; mediaTypes: readonly string[]; type: readonly TypePart[]; headers: readonly string[]; example: string | null }>;
+export type ResponseView = Readonly<{
+  status: string;
+  description: string;
+  mediaTypes: readonly string[];
+  type: readonly TypePart[];
+  headers: readonly string[];
+  example: string | null;
+}>;
 export type OperationView = Readonly<{
   id: string;
   method: string;
@@ -38,7 +56,9 @@ export function deref(doc: OpenApi, value: unknown): Json {
 }
 
 const refName = (schema: Json): string | null =>
-  typeof schema["$ref"] === "string" && schema["$ref"].startsWith("#/components/schemas/") ? schema["$ref"].slice("#/components/schemas/".length) : null;
+  typeof schema["$ref"] === "string" && schema["$ref"].startsWith("#/components/schemas/")
+    ? schema["$ref"].slice("#/components/schemas/".length)
+    : null;
 
 export function typeOf(schema: Json | undefined): TypePart[] {
   if (!schema) return [{ text: "any" }];
@@ -46,11 +66,17 @@ export function typeOf(schema: Json | undefined): TypePart[] {
   if (name) return [{ text: name, ref: name }];
   for (const key of ["oneOf", "anyOf"]) {
     const options = schema[key];
-    if (Array.isArray(options)) return options.flatMap((o, i) => [...(i ? [{ text: " or " }] : []), ...typeOf(o as Json)]);
+    if (Array.isArray(options))
+      return options.flatMap((o, i) => [...(i ? [{ text: " or " }] : []), ...typeOf(o as Json)]);
   }
   if ("const" in schema) return [{ text: JSON.stringify(schema["const"]) }];
-  if (Array.isArray(schema["enum"])) return [{ text: `one of ${schema["enum"].map((v) => JSON.stringify(v)).join(", ")}` }];
-  const types = Array.isArray(schema["type"]) ? (schema["type"] as string[]) : typeof schema["type"] === "string" ? [schema["type"]] : [];
+  if (Array.isArray(schema["enum"]))
+    return [{ text: `one of ${schema["enum"].map((v) => JSON.stringify(v)).join(", ")}` }];
+  const types = Array.isArray(schema["type"])
+    ? (schema["type"] as string[])
+    : typeof schema["type"] === "string"
+      ? [schema["type"]]
+      : [];
   const nullable = types.includes("null");
   const main = types.filter((t) => t !== "null");
   let parts: TypePart[];
@@ -69,7 +95,8 @@ function formatName(type: string, format: unknown): string {
 
 function constraints(s: Json): string {
   const out: string[] = [];
-  if (typeof s["minimum"] === "number" && typeof s["maximum"] === "number") out.push(`${s["minimum"]} to ${s["maximum"]}`);
+  if (typeof s["minimum"] === "number" && typeof s["maximum"] === "number")
+    out.push(`${s["minimum"]} to ${s["maximum"]}`);
   else if (typeof s["minimum"] === "number") out.push(`at least ${s["minimum"]}`);
   else if (typeof s["maximum"] === "number") out.push(`at most ${s["maximum"]}`);
   if (typeof s["maxLength"] === "number") out.push(`up to ${s["maxLength"]} characters`);
@@ -105,30 +132,36 @@ function operation(doc: OpenApi, path: string, method: string, op: Json): Operat
     ? {
         mediaType: bodyType,
         type: typeOf(bodyContent[bodyType]!["schema"] as Json),
-        examples: Object.entries((bodyContent[bodyType]!["examples"] ?? {}) as Record<string, Json>).map(([key, e]) => ({
-          title: typeof e["summary"] === "string" ? e["summary"] : key,
-          // Form bodies as one `name=value` line per field (unencoded: curl --data-urlencode encodes them).
-          code:
-            bodyType === "application/x-www-form-urlencoded"
-              ? Object.entries(e["value"] as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`).join("\n")
-              : JSON.stringify(e["value"], null, 2),
-        })),
+        examples: Object.entries((bodyContent[bodyType]!["examples"] ?? {}) as Record<string, Json>).map(
+          ([key, e]) => ({
+            title: typeof e["summary"] === "string" ? e["summary"] : key,
+            // Form bodies as one `name=value` line per field (unencoded: curl --data-urlencode encodes them).
+            code:
+              bodyType === "application/x-www-form-urlencoded"
+                ? Object.entries(e["value"] as Record<string, unknown>)
+                    .map(([k, v]) => `${k}=${String(v)}`)
+                    .join("\n")
+                : JSON.stringify(e["value"], null, 2),
+          }),
+        ),
       }
     : null;
-  const responses = Object.entries((op["responses"] ?? {}) as Record<string, unknown>).map(([status, raw]): ResponseView => {
-    const r = deref(doc, raw);
-    const content = (r["content"] ?? {}) as Record<string, Json>;
-    const mediaTypes = Object.keys(content);
-    const first = mediaTypes[0] ? content[mediaTypes[0]] : undefined;
-    return {
-      status,
-      description: typeof r["description"] === "string" ? r["description"] : "",
-      mediaTypes,
-      type: first ? typeOf(first["schema"] as Json | undefined) : [],
-      headers: Object.keys((r["headers"] ?? {}) as Json),
-      example: exampleOf(first),
-    };
-  });
+  const responses = Object.entries((op["responses"] ?? {}) as Record<string, unknown>).map(
+    ([status, raw]): ResponseView => {
+      const r = deref(doc, raw);
+      const content = (r["content"] ?? {}) as Record<string, Json>;
+      const mediaTypes = Object.keys(content);
+      const first = mediaTypes[0] ? content[mediaTypes[0]] : undefined;
+      return {
+        status,
+        description: typeof r["description"] === "string" ? r["description"] : "",
+        mediaTypes,
+        type: first ? typeOf(first["schema"] as Json | undefined) : [],
+        headers: Object.keys((r["headers"] ?? {}) as Json),
+        example: exampleOf(first),
+      };
+    },
+  );
   return {
     id: typeof op["operationId"] === "string" ? op["operationId"] : `${method}-${path}`,
     method,
@@ -139,7 +172,9 @@ function operation(doc: OpenApi, path: string, method: string, op: Json): Operat
     parameters,
     body,
     responses,
-    conditional: parameters.some((p) => p.where === "header" && p.name.toLowerCase() === "if-none-match") && responses.some((r) => r.status === "304"),
+    conditional:
+      parameters.some((p) => p.where === "header" && p.name.toLowerCase() === "if-none-match") &&
+      responses.some((r) => r.status === "304"),
   };
 }
 
@@ -172,7 +207,7 @@ export function schemaFields(doc: OpenApi, name: string): FieldView[] {
 }
 
 export function schemaNames(doc: OpenApi): string[] {
-  return Object.keys(((doc.components?.["schemas"] ?? {}) as Json));
+  return Object.keys((doc.components?.["schemas"] ?? {}) as Json);
 }
 
 export function schemaDescription(doc: OpenApi, name: string): string {
@@ -201,7 +236,14 @@ export function curlExample(op: OperationView, origin: string, sample: Readonly<
 export function curlBodyExample(op: OperationView, origin: string, example: ExampleView): string {
   const url = new URL(op.path, origin).href;
   if (op.body?.mediaType === "application/x-www-form-urlencoded") {
-    return [`curl -i '${url}'`, ...example.code.split("\n").map((line) => `  --data-urlencode '${line}'`)].join(" \\\n");
+    return [`curl -i '${url}'`, ...example.code.split("\n").map((line) => `  --data-urlencode '${line}'`)].join(
+      " \\\n",
+    );
   }
-  return [`curl -i '${url}'`, `  -H 'Content-Type: ${op.body?.mediaType ?? "application/json"}'`, "  -H 'Accept: application/json, text/event-stream'", `  -d '${example.code}'`].join(" \\\n");
+  return [
+    `curl -i '${url}'`,
+    `  -H 'Content-Type: ${op.body?.mediaType ?? "application/json"}'`,
+    "  -H 'Accept: application/json, text/event-stream'",
+    `  -d '${example.code}'`,
+  ].join(" \\\n");
 }

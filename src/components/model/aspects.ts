@@ -32,7 +32,13 @@ export function reviewAspects(review: Review): ReviewAspect[] {
     const id = a["aspect"] ?? a["id"];
     if (typeof id !== "string") return [];
     const evidence = a["evidence"];
-    return [{ aspect: id, sentiment: polarity(a["sentiment"] ?? a["polarity"]), evidence: typeof evidence === "string" ? evidence : null }];
+    return [
+      {
+        aspect: id,
+        sentiment: polarity(a["sentiment"] ?? a["polarity"]),
+        evidence: typeof evidence === "string" ? evidence : null,
+      },
+    ];
   });
 }
 
@@ -66,8 +72,12 @@ export function aspectSummaries(insights: Insights, reviews: readonly Review[]):
   return insights.aspects
     .map((a): AspectSummary => {
       const loose = a as unknown as Loose;
-      const counted = fromReviews ? (fromReviews.get(a.id) ?? { positive: 0, neutral: 0, negative: 0 }) : publishedCounts(loose);
-      const mentions = counted ? counted.positive + counted.neutral + counted.negative : numberAt(loose, ["mention_count", "mentions", "count"]) ?? 0;
+      const counted = fromReviews
+        ? (fromReviews.get(a.id) ?? { positive: 0, neutral: 0, negative: 0 })
+        : publishedCounts(loose);
+      const mentions = counted
+        ? counted.positive + counted.neutral + counted.negative
+        : (numberAt(loose, ["mention_count", "mentions", "count"]) ?? 0);
       const description = typeof loose["description"] === "string" ? loose["description"] : null;
       return {
         id: a.id,
@@ -87,7 +97,8 @@ function publishedCounts(a: Loose): Record<Polarity, number> | null {
   for (const holder of [a, a["counts"], a["sentiment"], a["sentiment_counts"]]) {
     if (!isObject(holder)) continue;
     const [p, u, n] = [holder["positive"], holder["neutral"], holder["negative"]];
-    if (typeof p === "number" && typeof u === "number" && typeof n === "number") return { positive: p, neutral: u, negative: n };
+    if (typeof p === "number" && typeof u === "number" && typeof n === "number")
+      return { positive: p, neutral: u, negative: n };
   }
   return null;
 }

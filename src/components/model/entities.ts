@@ -26,8 +26,20 @@ export function mentioning(reviews: readonly Review[], kind: CatalogKind, id: st
 export function entityStats(reviews: readonly Review[], aspectLabel: (id: string) => string): EntityStats {
   const aspects: AspectSummary[] = hasReviewAspects(reviews)
     ? [...countAspects(reviews)]
-        .map(([id, c]) => ({ id, label: aspectLabel(id), description: null, ...c, mentions: c.positive + c.neutral + c.negative, hasPolarity: true }))
+        .map(([id, c]) => ({
+          id,
+          label: aspectLabel(id),
+          description: null,
+          ...c,
+          mentions: c.positive + c.neutral + c.negative,
+          hasPolarity: true,
+        }))
         .sort((x, y) => y.mentions - x.mentions || (x.id < y.id ? -1 : 1))
     : [];
-  return { rating: aggregateRating(reviews), series: timeSeries(reviews), newest: reviews.slice(0, ENTITY_REVIEWS_SHOWN), aspects };
+  return {
+    rating: aggregateRating(reviews),
+    series: timeSeries(reviews),
+    newest: reviews.slice(0, ENTITY_REVIEWS_SHOWN),
+    aspects,
+  };
 }

@@ -11,7 +11,12 @@ export const VERIFICATION_LABELS: Readonly<Record<Review["verified"]["method"], 
 };
 
 /** Date options for `YYYY-MM-DD` calendar dates; UTC so the date never shifts by a day. */
-export const DATE_FORMAT: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" };
+export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+};
 const dateFormat = new Intl.DateTimeFormat("en-US", DATE_FORMAT);
 
 /** `2026-03-02` -> `March 2, 2026` */

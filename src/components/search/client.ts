@@ -2,7 +2,13 @@
 import { renderReview, type ReviewView, type SearchConfig } from "./render.ts";
 
 type Issue = { code: string; path: (string | number)[]; message: string };
-type SearchResponse = { total: number; count: number; next_cursor: string | null; reviews: ReviewView[]; filters: Record<string, unknown> };
+type SearchResponse = {
+  total: number;
+  count: number;
+  next_cursor: string | null;
+  reviews: ReviewView[];
+  filters: Record<string, unknown>;
+};
 
 const form = document.querySelector<HTMLFormElement>("#search-form")!;
 const status = document.querySelector<HTMLElement>("#search-status")!;
@@ -48,7 +54,9 @@ function clearErrors(): void {
   for (const field of fields) {
     field.removeAttribute("aria-invalid");
     document.getElementById(`${field.id}-error`)?.remove();
-    const rest = (field.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== `${field.id}-error`);
+    const rest = (field.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter((id) => id && id !== `${field.id}-error`);
     if (rest.length) field.setAttribute("aria-describedby", rest.join(" "));
     else field.removeAttribute("aria-describedby");
   }
@@ -70,7 +78,10 @@ function showIssues(issues: Issue[]): void {
       message.className = "field-error";
       message.id = `${field.id}-error`;
       message.textContent = issue.message;
-      field.setAttribute("aria-describedby", [field.getAttribute("aria-describedby"), message.id].filter(Boolean).join(" "));
+      field.setAttribute(
+        "aria-describedby",
+        [field.getAttribute("aria-describedby"), message.id].filter(Boolean).join(" "),
+      );
       field.after(message);
     }
   }
@@ -113,7 +124,11 @@ async function run(params: URLSearchParams, append: boolean): Promise<void> {
   nextCursor = body.next_cursor;
   results.dataset["total"] = String(body.total);
   more.hidden = nextCursor === null;
-  finish(body.total === 0 ? "No reviews match these filters." : `Showing ${count.format(shown)} of ${count.format(body.total)} matching review${body.total === 1 ? "" : "s"}, newest first.`);
+  finish(
+    body.total === 0
+      ? "No reviews match these filters."
+      : `Showing ${count.format(shown)} of ${count.format(body.total)} matching review${body.total === 1 ? "" : "s"}, newest first.`,
+  );
 }
 
 function item(card: HTMLElement): HTMLLIElement {

@@ -45,7 +45,8 @@ export function searchFields(parameters: readonly Parameter[], business: Busines
       const wording = WORDING[p.name];
       const options = optionsFor(p.name, schema, business, insights);
       const numeric = schema["type"] === "integer" || schema["type"] === "number";
-      const control = options.length > 0 ? "select" : numeric ? "number" : schema["format"] === "date" ? "date" : "text";
+      const control =
+        options.length > 0 ? "select" : numeric ? "number" : schema["format"] === "date" ? "date" : "text";
       const def = schema["default"];
       return {
         name: p.name,
@@ -68,9 +69,13 @@ function optionsFor(name: string, schema: Record<string, unknown>, business: Bus
   if (name === "aspect") return insights.aspects.map((a) => ({ value: a.id, label: a.label }));
   if (name === "rating" && schema["type"] === "integer") {
     const [min, max] = [Number(schema["minimum"] ?? 1), Number(schema["maximum"] ?? 5)];
-    return Array.from({ length: max - min + 1 }, (_, i) => max - i).map((r) => ({ value: String(r), label: `${r} star${r === 1 ? "" : "s"}` }));
+    return Array.from({ length: max - min + 1 }, (_, i) => max - i).map((r) => ({
+      value: String(r),
+      label: `${r} star${r === 1 ? "" : "s"}`,
+    }));
   }
-  if (Array.isArray(schema["enum"])) return schema["enum"].map((v) => ({ value: String(v), label: humanise(String(v)) }));
+  if (Array.isArray(schema["enum"]))
+    return schema["enum"].map((v) => ({ value: String(v), label: humanise(String(v)) }));
   return [];
 }
 

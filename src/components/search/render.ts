@@ -18,15 +18,29 @@ export type ReviewView = {
 export type SearchConfig = {
   endpoint: string;
   businessName: string;
-  names: { technicians: Record<string, string>; services: Record<string, string>; service_areas: Record<string, string>; aspects: Record<string, string> };
+  names: {
+    technicians: Record<string, string>;
+    services: Record<string, string>;
+    service_areas: Record<string, string>;
+    aspects: Record<string, string>;
+  };
   platforms: Record<string, string>;
   verification: Record<string, string>;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 const formatDate = (date: string) => dateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string | null,
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   node.append(...children);
@@ -99,11 +113,21 @@ export function renderReview(r: ReviewView, config: SearchConfig): HTMLElement {
     s.setAttribute("aria-hidden", "true");
     return s;
   };
-  const meta = el("p", "review-meta", time(r.date), sep(), verified, sep(), r.source.url ? link(r.source.url, `on ${platform}`, "nofollow noopener") : el("span", null, `on ${platform}`));
+  const meta = el(
+    "p",
+    "review-meta",
+    time(r.date),
+    sep(),
+    verified,
+    sep(),
+    r.source.url ? link(r.source.url, `on ${platform}`, "nofollow noopener") : el("span", null, `on ${platform}`),
+  );
   article.append(el("header", "review-head", stars(r.rating), el("h3", "review-author", r.author.name), meta));
 
   if (r.title) article.append(el("p", "review-title", r.title));
-  article.append(r.text ? el("p", "review-text", r.text) : el("p", "review-text rating-only", "Rating only, no written review."));
+  article.append(
+    r.text ? el("p", "review-text", r.text) : el("p", "review-text rating-only", "Rating only, no written review."),
+  );
 
   const linked = [
     ...r.mentions.technicians.map((id) => link(`/technicians/${id}/`, names.technicians[id] ?? id)),
@@ -125,14 +149,26 @@ export function renderReview(r: ReviewView, config: SearchConfig): HTMLElement {
       const label = names.aspects[a.aspect];
       const words = a.aspect.replace(/[_-]+/g, " ");
       const text = label ?? words.charAt(0).toUpperCase() + words.slice(1);
-      list.append(el("li", `aspect aspect-${a.sentiment}`, label ? link(`/aspects/${a.aspect}/`, text) : text, el("span", "aspect-sentiment", a.sentiment)));
+      list.append(
+        el(
+          "li",
+          `aspect aspect-${a.sentiment}`,
+          label ? link(`/aspects/${a.aspect}/`, text) : text,
+          el("span", "aspect-sentiment", a.sentiment),
+        ),
+      );
     }
     article.append(list);
   }
 
   if (r.owner_reply) {
     article.append(
-      el("div", "owner-reply", el("p", "reply-head", `Reply from ${config.businessName}, `, time(r.owner_reply.date)), el("p", "reply-text", r.owner_reply.text)),
+      el(
+        "div",
+        "owner-reply",
+        el("p", "reply-head", `Reply from ${config.businessName}, `, time(r.owner_reply.date)),
+        el("p", "reply-text", r.owner_reply.text),
+      ),
     );
   }
   return article;

@@ -36,5 +36,7 @@ export function isCompressible(contentType: string): boolean {
 
 /** Astro's hashed assets never change under their name; everything else changes with the data. */
 export function cacheControlOf(urlPath: string): string {
-  return urlPath.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=300, stale-while-revalidate=3600";
+  return urlPath.startsWith("/_astro/")
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=300, stale-while-revalidate=3600";
 }

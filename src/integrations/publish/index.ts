@@ -68,7 +68,10 @@ async function hashOne(root: string, name: string): Promise<HashedFile> {
   const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
   if (!isCompressible(contentTypeOf(`/${name}`))) return file;
   const { br, gzip } = await compress(bytes);
-  for (const [key, data, ext] of [["br", br, ".br"], ["gzip", gzip, ".gz"]] as const) {
+  for (const [key, data, ext] of [
+    ["br", br, ".br"],
+    ["gzip", gzip, ".gz"],
+  ] as const) {
     if (!data) continue;
     await writeFile(path.join(root, name + ext), data);
     file.encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };

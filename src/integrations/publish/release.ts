@@ -39,7 +39,9 @@ async function prune(paths: ReleasePaths, currentId: string): Promise<void> {
   );
   releases.sort((a, b) => b.mtime - a.mtime);
   const old = releases.slice(KEEP_PREVIOUS).map((r) => r.n);
-  await Promise.all([...stale, ...old].map((n) => rm(path.join(paths.releasesDir, n), { recursive: true, force: true })));
+  await Promise.all(
+    [...stale, ...old].map((n) => rm(path.join(paths.releasesDir, n), { recursive: true, force: true })),
+  );
 }
 
 function isAlive(pid: number): boolean {

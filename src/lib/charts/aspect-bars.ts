@@ -19,7 +19,12 @@ export function aspectBarsChart(id: string, rows: readonly AspectRow[], opts: { 
     rows.length === 0
       ? "No aspects were found in the reviews."
       : `Share of positive, neutral and negative mentions per aspect. ` +
-        rows.map((r) => `${r.label}: ${plural(mentions(r), "mention")}, ${percent(r.positive, mentions(r))}% positive, ${percent(r.negative, mentions(r))}% negative`).join("; ") +
+        rows
+          .map(
+            (r) =>
+              `${r.label}: ${plural(mentions(r), "mention")}, ${percent(r.positive, mentions(r))}% positive, ${percent(r.negative, mentions(r))}% negative`,
+          )
+          .join("; ") +
         ".";
   const barSpace = WIDTH - LABEL - VALUE;
   const legend = [

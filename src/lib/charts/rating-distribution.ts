@@ -11,14 +11,20 @@ const LABEL = 58;
 const VALUE = 92;
 const BAR = 18;
 
-export function ratingDistributionChart(id: string, distribution: Distribution, opts: { subject?: string } = {}): Chart {
+export function ratingDistributionChart(
+  id: string,
+  distribution: Distribution,
+  opts: { subject?: string } = {},
+): Chart {
   const stars = [5, 4, 3, 2, 1] as const;
   const counts = stars.map((s) => distribution[String(s) as keyof Distribution]);
   const total = counts.reduce((a, b) => a + b, 0);
   const max = Math.max(1, ...counts);
   const barSpace = WIDTH - LABEL - VALUE;
   const title = `Rating distribution${opts.subject ? ` for ${opts.subject}` : ""}`;
-  const parts = stars.map((s, i) => `${s} star${s === 1 ? "" : "s"}: ${formatCount(counts[i]!)} (${percent(counts[i]!, total)}%)`);
+  const parts = stars.map(
+    (s, i) => `${s} star${s === 1 ? "" : "s"}: ${formatCount(counts[i]!)} (${percent(counts[i]!, total)}%)`,
+  );
   const description = total === 0 ? "No reviews yet." : `Of ${plural(total, "review")}: ${parts.join(", ")}.`;
 
   const rows = stars.map((s, i) => {
@@ -41,8 +47,11 @@ export function ratingDistributionChart(id: string, distribution: Distribution, 
     table: {
       caption: title,
       columns: ["Rating", "Reviews", "Share"],
-      rows: stars.map((s, i) => [`${s} star${s === 1 ? "" : "s"}`, formatCount(counts[i]!), `${percent(counts[i]!, total)}%`]),
+      rows: stars.map((s, i) => [
+        `${s} star${s === 1 ? "" : "s"}`,
+        formatCount(counts[i]!),
+        `${percent(counts[i]!, total)}%`,
+      ]),
     },
   };
 }
-

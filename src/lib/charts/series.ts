@@ -51,7 +51,12 @@ export function timeSeries(reviews: Iterable<{ date: string; rating: number }>, 
         sum += s.sum;
       }
     }
-    buckets.push({ ...periodName(b, unit), year: Math.floor(b / 12), count, average: count ? Math.round((sum / count) * 100) / 100 : null });
+    buckets.push({
+      ...periodName(b, unit),
+      year: Math.floor(b / 12),
+      count,
+      average: count ? Math.round((sum / count) * 100) / 100 : null,
+    });
   }
   return { unit, buckets };
 }

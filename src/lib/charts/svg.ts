@@ -21,7 +21,14 @@ export function percent(part: number, whole: number): number {
  * The outer `<svg>`: scalable (viewBox, no fixed size), exposed as one image whose accessible name
  * and description are its `<title>` and `<desc>`.
  */
-export function svgDocument(opts: { id: string; title: string; description: string; width: number; height: number; body: string }): string {
+export function svgDocument(opts: {
+  id: string;
+  title: string;
+  description: string;
+  width: number;
+  height: number;
+  body: string;
+}): string {
   const t = `${opts.id}-title`;
   const d = `${opts.id}-desc`;
   return (

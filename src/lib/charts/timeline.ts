@@ -28,11 +28,19 @@ export function timelineChart(id: string, series: TimeSeries, opts: { subject?: 
   const barW = Math.max(1, slot * 0.72);
 
   const grid = ticks
-    .map((t) => `<line x1="${M.left}" x2="${WIDTH - M.right}" y1="${n(yCount(t))}" y2="${n(yCount(t))}" stroke="${PALETTE.grid}" stroke-width="1"/>` + text(M.left - 6, yCount(t) + 4, formatCount(t), 'text-anchor="end"'))
+    .map(
+      (t) =>
+        `<line x1="${M.left}" x2="${WIDTH - M.right}" y1="${n(yCount(t))}" y2="${n(yCount(t))}" stroke="${PALETTE.grid}" stroke-width="1"/>` +
+        text(M.left - 6, yCount(t) + 4, formatCount(t), 'text-anchor="end"'),
+    )
     .join("");
   const ratingAxis = [1, 2, 3, 4, 5].map((r) => text(WIDTH - M.right + 6, yRating(r) + 4, `${r}★`)).join("");
   const bars = buckets
-    .map((b, i) => (b.count ? rect(x(i) + (slot - barW) / 2, yCount(b.count), barW, yCount(0) - yCount(b.count), PALETTE.barMuted) : ""))
+    .map((b, i) =>
+      b.count
+        ? rect(x(i) + (slot - barW) / 2, yCount(b.count), barW, yCount(0) - yCount(b.count), PALETTE.barMuted)
+        : "",
+    )
     .join("");
 
   // The line breaks over periods without reviews instead of inventing a value for them.
@@ -49,10 +57,16 @@ export function timelineChart(id: string, series: TimeSeries, opts: { subject?: 
   const dots =
     buckets.length <= 60
       ? buckets
-          .map((b, i) => (b.average === null ? "" : `<circle cx="${n(x(i) + slot / 2)}" cy="${n(yRating(b.average))}" r="2.5" fill="${PALETTE.line}"/>`))
+          .map((b, i) =>
+            b.average === null
+              ? ""
+              : `<circle cx="${n(x(i) + slot / 2)}" cy="${n(yRating(b.average))}" r="2.5" fill="${PALETTE.line}"/>`,
+          )
           .join("")
       : "";
-  const line = path ? `<path d="${path}" fill="none" stroke="${PALETTE.line}" stroke-width="2" stroke-linejoin="round"/>` : "";
+  const line = path
+    ? `<path d="${path}" fill="none" stroke="${PALETTE.line}" stroke-width="2" stroke-linejoin="round"/>`
+    : "";
 
   // Year labels under the first period of each year, skipped when too close to the previous label.
   const LABEL_GAP = 44;

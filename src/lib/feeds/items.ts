@@ -16,7 +16,9 @@ export function reviewTitle(review: Review): string {
 /** Plain text of the review with the owner's reply; rating-only reviews say so rather than stay empty. */
 export function reviewPlainText(review: Review): string {
   const body = review.text ?? `Rated ${review.rating} out of 5 (no written review).`;
-  return review.owner_reply ? `${body}\n\nResponse from the owner (${review.owner_reply.date}):\n${review.owner_reply.text}` : body;
+  return review.owner_reply
+    ? `${body}\n\nResponse from the owner (${review.owner_reply.date}):\n${review.owner_reply.text}`
+    : body;
 }
 
 export function reviewModifiedAt(review: Review): string {

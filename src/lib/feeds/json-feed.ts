@@ -7,7 +7,8 @@ import { FEED_SIZE, reviewModifiedAt, reviewPlainText, reviewTitle, reviewUrn } 
 export function jsonFeed(dataset: ReviewsDataset, origin: string): JsonFeed {
   const urls = siteUrls(origin);
   const { business } = dataset;
-  const names = (ids: string[], list: { id: string; name: string }[]) => ids.map((id) => list.find((e) => e.id === id)!.name);
+  const names = (ids: string[], list: { id: string; name: string }[]) =>
+    ids.map((id) => list.find((e) => e.id === id)!.name);
   const items: JsonFeedItem[] = dataset.reviews.slice(0, FEED_SIZE).map((r) => ({
     id: reviewUrn(business.id, r.id),
     ...(r.source.url ? { url: r.source.url } : {}),

@@ -33,11 +33,9 @@ export const Lexicon = z
     hedges: patternMap(z.int().min(1).max(8)).meta({
       description: 'Phrases after which an opinion is not asserted ("I expected them to be late"), and their reach',
     }),
-    transparent: z
-      .array(z.string())
-      .meta({
-        description: 'Function words a negation\'s reach does not count ("nobody could give me a straight answer")',
-      }),
+    transparent: z.array(z.string()).meta({
+      description: 'Function words a negation\'s reach does not count ("nobody could give me a straight answer")',
+    }),
     intensifiers: patternMap(z.number().min(0.1).max(3)).meta({
       description: "Multipliers for the opinion that follows (>1 boosts, <1 hedges)",
     }),

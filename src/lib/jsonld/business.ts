@@ -19,7 +19,12 @@ export function websiteId(origin: string): string {
  * where the page shows it (Google's rules); the aggregate covers every review. With no reviews at
  * all there is no aggregateRating (a count of 0 is invalid for review snippets).
  */
-export function businessNode(opts: { origin: string; business: Business; rating?: AggregateRating; reviews?: readonly Review[] }): JsonLdNode {
+export function businessNode(opts: {
+  origin: string;
+  business: Business;
+  rating?: AggregateRating;
+  reviews?: readonly Review[];
+}): JsonLdNode {
   const { business: b, rating, origin } = opts;
   const page = (path: string) => new URL(path, origin).href;
   return {
@@ -50,7 +55,12 @@ export function businessNode(opts: { origin: string; business: Business; rating?
         itemOffered: { "@type": "Service", name: s.name, url: page(`/services/${s.id}/`) },
       })),
     },
-    employee: b.technicians.map((t) => ({ "@type": "Person", name: t.name, ...(t.role ? { jobTitle: t.role } : {}), url: page(`/technicians/${t.id}/`) })),
+    employee: b.technicians.map((t) => ({
+      "@type": "Person",
+      name: t.name,
+      ...(t.role ? { jobTitle: t.role } : {}),
+      url: page(`/technicians/${t.id}/`),
+    })),
     ...(rating && rating.count > 0 && rating.average !== null
       ? {
           aggregateRating: {
@@ -78,7 +88,10 @@ export function websiteNode(opts: { origin: string; business: Business }): JsonL
     publisher: { "@id": businessId(opts.origin) },
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${new URL("/search/", opts.origin).href}?query={search_term_string}` },
+      target: {
+        "@type": "EntryPoint",
+        urlTemplate: `${new URL("/search/", opts.origin).href}?query={search_term_string}`,
+      },
       "query-input": "required name=search_term_string",
     },
   };

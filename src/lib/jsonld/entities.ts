@@ -11,7 +11,12 @@ export type Crumb = Readonly<{ name: string; path: string }>;
 export function breadcrumbNode(origin: string, crumbs: readonly Crumb[]): JsonLdNode {
   return {
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: new URL(c.path, origin).href })),
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: new URL(c.path, origin).href,
+    })),
   };
 }
 

@@ -9,5 +9,8 @@ export function graph(nodes: readonly JsonLdNode[]): JsonLdNode {
 
 // `<` and `>` escaped as JSON unicode escapes keep `</script>` and `<!--` out; U+2028/2029 keep old parsers happy.
 export function serializeJsonLd(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

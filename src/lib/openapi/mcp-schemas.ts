@@ -35,12 +35,10 @@ export const McpToolsCallRequest = request(
   "tools/call",
   z
     .object({
-      name: z
-        .string()
-        .meta({
-          description: "A tool from tools/list: get_business, search_reviews, ...",
-          examples: ["search_reviews"],
-        }),
+      name: z.string().meta({
+        description: "A tool from tools/list: get_business, search_reviews, ...",
+        examples: ["search_reviews"],
+      }),
       arguments: AnyObject.meta({
         description: `The tool's arguments. get_business: {}. search_reviews: the search endpoint's parameters as JSON values, e.g. {"rating": 5, "limit": 10} (limit 1-${LIMIT_MAX}, default ${LIMIT_DEFAULT}).`,
       }),

@@ -16,23 +16,14 @@ export const WebSubSubscriptionRequest = z
         description:
           "The subscriber's HTTPS URL: no credentials, no fragment, at most 2 KB, and neither naming nor resolving to a loopback, private, link-local or otherwise internal address. Plain http is rejected.",
       }),
-    "hub.lease_seconds": z
-      .int()
-      .min(0)
-      .optional()
-      .meta({
-        description:
-          "Requested lease in seconds (decimal digits), clamped to the hub's limits (by default 1 hour to 30 days; 10 days when absent). Ignored on unsubscribe.",
-      }),
-    "hub.secret": z
-      .string()
-      .min(1)
-      .max(199)
-      .optional()
-      .meta({
-        description:
-          "Fewer than 200 bytes. Deliveries then carry X-Hub-Signature; a verified re-subscribe without a secret drops the old one.",
-      }),
+    "hub.lease_seconds": z.int().min(0).optional().meta({
+      description:
+        "Requested lease in seconds (decimal digits), clamped to the hub's limits (by default 1 hour to 30 days; 10 days when absent). Ignored on unsubscribe.",
+    }),
+    "hub.secret": z.string().min(1).max(199).optional().meta({
+      description:
+        "Fewer than 200 bytes. Deliveries then carry X-Hub-Signature; a verified re-subscribe without a secret drops the old one.",
+    }),
   })
   .loose()
   .meta({ id: "WebSubSubscriptionRequest", description: "Subscribe or unsubscribe (unknown parameters are ignored)" });

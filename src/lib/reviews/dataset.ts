@@ -12,13 +12,20 @@ import { newestFirst } from "./order.ts";
 /** The engine's analysis of one review; the build passes a cached one, tests may rely on the default engine. */
 export type AnalysisOf = (review: ReviewInput) => ReviewAnalysis;
 
-export function buildDataset(business: Business, inputs: readonly ReviewInput[], analysisOf?: AnalysisOf): ReviewsDataset {
+export function buildDataset(
+  business: Business,
+  inputs: readonly ReviewInput[],
+  analysisOf?: AnalysisOf,
+): ReviewsDataset {
   const analyze = analysisOf ?? defaultAnalysis(business);
   const tz = business.time_zone;
   const match = mentionMatcher(business);
   let updatedAt = business.updated_at;
   const reviews: Review[] = inputs.map((r) => {
-    updatedAt = maxTimestamp(maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at), r.owner_reply?.published_at);
+    updatedAt = maxTimestamp(
+      maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at),
+      r.owner_reply?.published_at,
+    );
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
     const analysis = analyze(r);
     return {

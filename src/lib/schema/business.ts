@@ -35,7 +35,18 @@ export const Business = z
     id: Slug,
     name: Label,
     schema_type: z
-      .enum(["LocalBusiness", "HomeAndConstructionBusiness", "Plumber", "HVACBusiness", "Electrician", "RoofingContractor", "GeneralContractor", "HousePainter", "Locksmith", "MovingCompany"])
+      .enum([
+        "LocalBusiness",
+        "HomeAndConstructionBusiness",
+        "Plumber",
+        "HVACBusiness",
+        "Electrician",
+        "RoofingContractor",
+        "GeneralContractor",
+        "HousePainter",
+        "Locksmith",
+        "MovingCompany",
+      ])
       .meta({ description: "Most specific schema.org LocalBusiness subtype" }),
     description: z.string().min(1).max(1000),
     url: HttpUrl,
@@ -50,11 +61,18 @@ export const Business = z
         country: z.string().regex(/^[A-Z]{2}$/, "expected an ISO 3166-1 alpha-2 country code"),
       })
       .strict(),
-    geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).strict().nullable().default(null),
+    geo: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+      .strict()
+      .nullable()
+      .default(null),
     time_zone: z.string().refine(isTimeZone, "expected an IANA time zone such as 'America/Chicago'"),
     language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "expected a BCP 47 language tag"),
     price_range: z.string().max(8).nullable().default(null),
-    opening_hours: z.array(z.string().max(64)).default([]).meta({ description: "schema.org openingHours strings, e.g. 'Mo-Fr 07:00-19:00'" }),
+    opening_hours: z
+      .array(z.string().max(64))
+      .default([])
+      .meta({ description: "schema.org openingHours strings, e.g. 'Mo-Fr 07:00-19:00'" }),
     updated_at: Timestamp.meta({ description: "When the business metadata last changed" }),
     technicians: z.array(Technician),
     services: z.array(Service),
@@ -67,12 +85,17 @@ export const Business = z
       // A name or alias must point at one entry, or mentions would silently go to whichever came first.
       const terms = new Map<string, string>();
       b[key].forEach((entry, i) => {
-        if (seen.has(entry.id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
+        if (seen.has(entry.id))
+          ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
         seen.add(entry.id);
         [entry.name, ...entry.aliases].forEach((term, j) => {
           const owner = terms.get(normalizeText(term));
           if (owner !== undefined && owner !== entry.id) {
-            ctx.addIssue({ code: "custom", path: [key, i, j === 0 ? "name" : "aliases"], message: `'${term}' already names '${owner}'` });
+            ctx.addIssue({
+              code: "custom",
+              path: [key, i, j === 0 ? "name" : "aliases"],
+              message: `'${term}' already names '${owner}'`,
+            });
           }
           terms.set(normalizeText(term), entry.id);
         });

@@ -8,11 +8,22 @@ export const AggregateRating = z
   .object({
     count: z.int().min(0).meta({ description: "All published reviews (each carries a rating)" }),
     text_count: z.int().min(0).meta({ description: "Reviews with text (the rest are rating-only)" }),
-    average: z.number().min(0).max(5).nullable().meta({ description: "Mean star rating rounded to 2 decimals; null with no reviews" }),
+    average: z
+      .number()
+      .min(0)
+      .max(5)
+      .nullable()
+      .meta({ description: "Mean star rating rounded to 2 decimals; null with no reviews" }),
     best_rating: z.literal(5),
     worst_rating: z.literal(1),
     distribution: z
-      .object({ "1": z.int().min(0), "2": z.int().min(0), "3": z.int().min(0), "4": z.int().min(0), "5": z.int().min(0) })
+      .object({
+        "1": z.int().min(0),
+        "2": z.int().min(0),
+        "3": z.int().min(0),
+        "4": z.int().min(0),
+        "5": z.int().min(0),
+      })
       .strict()
       .meta({ description: "Number of reviews per star rating" }),
   })
@@ -23,7 +34,9 @@ export const ReviewsDataset = z
   .object({
     business: Business,
     aggregate_rating: AggregateRating,
-    updated_at: Timestamp.meta({ description: "Newest change in the data (review, edit, owner reply or business metadata)" }),
+    updated_at: Timestamp.meta({
+      description: "Newest change in the data (review, edit, owner reply or business metadata)",
+    }),
     reviews: z.array(Review).meta({ description: "Every review, newest first: date descending, then id descending" }),
   })
   .strict()

@@ -7,11 +7,9 @@ export const ValidationIssue = z
       description:
         "zod issue code: invalid_type, invalid_format, invalid_value, too_small, too_big, unrecognized_keys or custom (a repeated parameter, since after until, a bad cursor)",
     }),
-    path: z
-      .array(z.union([z.string(), z.int()]))
-      .meta({
-        description: 'Where the problem is; for query and path parameters, the parameter name, e.g. ["rating"]',
-      }),
+    path: z.array(z.union([z.string(), z.int()])).meta({
+      description: 'Where the problem is; for query and path parameters, the parameter name, e.g. ["rating"]',
+    }),
     message: z.string().meta({ description: "What was expected and what came, for humans" }),
   })
   .strict()

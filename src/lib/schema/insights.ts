@@ -184,12 +184,10 @@ export const PullQuote = z
 
 export const Insights = z
   .object({
-    version: z
-      .string()
-      .meta({
-        description:
-          "Engine version + taxonomy id, version and fingerprint; changes whenever the engine, taxonomy or lexicon changes",
-      }),
+    version: z.string().meta({
+      description:
+        "Engine version + taxonomy id, version and fingerprint; changes whenever the engine, taxonomy or lexicon changes",
+    }),
     engine: z
       .object({
         name: z.string(),

@@ -25,7 +25,9 @@ export const JsonFeedItem = z
         verified_method: z.string(),
         platform: Platform,
         has_owner_reply: z.boolean(),
-        mentions: z.object({ technicians: z.array(Slug), services: z.array(Slug), service_areas: z.array(Slug) }).strict(),
+        mentions: z
+          .object({ technicians: z.array(Slug), services: z.array(Slug), service_areas: z.array(Slug) })
+          .strict(),
       })
       .strict()
       .meta({ description: "Review extension: the structured fields behind the item" }),

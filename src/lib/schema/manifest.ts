@@ -34,7 +34,9 @@ export const Manifest = z
     site_url: z.string(),
     source_hash: Sha256.meta({ description: "sha256 of the source data the release was built from" }),
     updated_at: Timestamp,
-    files: z.record(z.string().startsWith("/"), ManifestEntry).meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
+    files: z
+      .record(z.string().startsWith("/"), ManifestEntry)
+      .meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
   })
   .strict();
 

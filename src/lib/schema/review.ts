@@ -11,9 +11,10 @@ export const Platform = z.enum(["google", "trustpilot", "yelp", "facebook", "bbb
 
 export const Verification = z
   .object({
-    method: z
-      .enum(["invoice", "booking", "platform", "manual"])
-      .meta({ description: "invoice/booking: matched to a paid job or appointment; platform: the source platform verified it; manual: checked by staff" }),
+    method: z.enum(["invoice", "booking", "platform", "manual"]).meta({
+      description:
+        "invoice/booking: matched to a paid job or appointment; platform: the source platform verified it; manual: checked by staff",
+    }),
     verified_at: Timestamp,
   })
   .strict();
@@ -31,7 +32,11 @@ export const ReviewInput = z
       .refine((t) => t.trim() !== "", "empty text: use null for a rating-only review")
       .nullable()
       .meta({ description: "Review body; null for a rating-only review" }),
-    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).nullable().default(null),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .nullable()
+      .default(null),
     author: z
       .object({
         name: z.string().trim().min(1).max(100).meta({ description: "Display name as the reviewer chose it" }),
@@ -58,10 +63,18 @@ export const ReviewInput = z
       ctx.addIssue({ code: "custom", path: ["updated_at"], message: "must not be before published_at" });
     }
     if (r.experience_date && r.experience_date > r.published_at.slice(0, 10)) {
-      ctx.addIssue({ code: "custom", path: ["experience_date"], message: "must not be after the review was published" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["experience_date"],
+        message: "must not be after the review was published",
+      });
     }
     if (r.owner_reply && r.owner_reply.published_at < r.published_at) {
-      ctx.addIssue({ code: "custom", path: ["owner_reply", "published_at"], message: "must not be before the review's published_at" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["owner_reply", "published_at"],
+        message: "must not be before the review's published_at",
+      });
     }
   });
 
@@ -88,7 +101,9 @@ export const ReviewAspect = z
 export const ReviewSentiment = z
   .object({
     label: SentimentLabel,
-    score: z.number().min(-1).max(1).meta({ description: "-1 to 1: the text's tone blended with the star rating (the rating alone when there is no text)" }),
+    score: z.number().min(-1).max(1).meta({
+      description: "-1 to 1: the text's tone blended with the star rating (the rating alone when there is no text)",
+    }),
   })
   .strict()
   .meta({ id: "ReviewSentiment", description: "Overall tone of the review, computed at build time" });
@@ -110,7 +125,9 @@ export const Review = z
     owner_reply: z.object({ text: z.string(), published_at: Timestamp, date: IsoDate }).strict().nullable(),
     mentions: Mentions,
     sentiment: ReviewSentiment,
-    aspects: z.array(ReviewAspect).meta({ description: "At most one entry per aspect, in taxonomy order; empty for rating-only reviews" }),
+    aspects: z
+      .array(ReviewAspect)
+      .meta({ description: "At most one entry per aspect, in taxonomy order; empty for rating-only reviews" }),
   })
   .strict()
   .meta({ id: "Review", description: "One verified review" });

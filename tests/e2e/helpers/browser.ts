@@ -10,7 +10,11 @@ export async function launchBrowser(): Promise<Browser> {
 export type WatchedPage = Readonly<{ page: Page; problems: string[]; close: () => Promise<void> }>;
 
 /** A page whose console errors, uncaught exceptions and HTTP >= 400 answers from `origin` land in `problems`. */
-export async function watchedPage(browser: Browser, origin: string, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
+export async function watchedPage(
+  browser: Browser,
+  origin: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<WatchedPage> {
   // A context of its own: axe opens helper pages in the page's context, which browser.newPage() does not allow.
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();

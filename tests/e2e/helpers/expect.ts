@@ -24,7 +24,8 @@ export function countsByPeriod(reviews: readonly Review[], unit: string): Map<st
   const out = new Map<string, number>();
   for (const r of reviews) {
     const [y, m] = [r.date.slice(0, 4), Number(r.date.slice(5, 7))];
-    const label = unit === "Month" ? `${MONTHS[m - 1]} ${y}` : unit === "Quarter" ? `Q${Math.floor((m - 1) / 3) + 1} ${y}` : y;
+    const label =
+      unit === "Month" ? `${MONTHS[m - 1]} ${y}` : unit === "Quarter" ? `Q${Math.floor((m - 1) / 3) + 1} ${y}` : y;
     out.set(label, (out.get(label) ?? 0) + 1);
   }
   return out;
@@ -44,10 +45,15 @@ export async function shownReviewIds(page: Page): Promise<string[]> {
 }
 
 /** Rows of a chart's data table: first cell (the row's name) -> the other cells. */
-export async function chartTable(page: Page, chartId: string): Promise<{ columns: string[]; rows: Map<string, string[]> }> {
+export async function chartTable(
+  page: Page,
+  chartId: string,
+): Promise<{ columns: string[]; rows: Map<string, string[]> }> {
   const figure = page.locator(`figure[data-chart="${chartId}"]`);
   const columns = await figure.locator("thead th").allTextContents();
-  const rows = await figure.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+  const rows = await figure
+    .locator("tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
   return { columns, rows: new Map(rows.map((r) => [r[0]!, r.slice(1)])) };
 }
 

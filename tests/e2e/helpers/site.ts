@@ -23,7 +23,13 @@ export async function serveBuiltSite(): Promise<ServedSite> {
   if (built.code !== 0) throw new Error(`the build failed (exit ${built.code}):\n${built.stdout}\n${built.stderr}`);
   let sidecar: SidecarProcess;
   try {
-    sidecar = await startSidecar({ HOST: "127.0.0.1", PORT: "0", DIST_DIR: built.distDir, SITE_URL: TEST_SITE, HUB_DB: path.join(tmp, "hub.sqlite") });
+    sidecar = await startSidecar({
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DIST_DIR: built.distDir,
+      SITE_URL: TEST_SITE,
+      HUB_DB: path.join(tmp, "hub.sqlite"),
+    });
   } catch (err) {
     await rm(tmp, { recursive: true, force: true });
     throw err;

@@ -9,7 +9,10 @@ import { build, SAMPLE_DATA } from "../../helpers/build.ts";
 async function dataDir(edit: (lines: string[]) => string[]): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "reviews-data-"));
   await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(dir, "business.json"));
-  const lines = (await readFile(path.join(SAMPLE_DATA, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean).slice(0, 20);
+  const lines = (await readFile(path.join(SAMPLE_DATA, "reviews.jsonl"), "utf8"))
+    .split("\n")
+    .filter(Boolean)
+    .slice(0, 20);
   await writeFile(path.join(dir, "reviews.jsonl"), `${edit(lines).join("\n")}\n`);
   return dir;
 }
@@ -25,7 +28,15 @@ describe("a build over invalid data", () => {
       third.rating = 7;
       const fifth = JSON.parse(lines[4]!);
       delete fifth.author;
-      return [lines[0]!, lines[1]!, JSON.stringify(third), lines[3]!, JSON.stringify(fifth), "{not json", ...lines.slice(5)];
+      return [
+        lines[0]!,
+        lines[1]!,
+        JSON.stringify(third),
+        lines[3]!,
+        JSON.stringify(fifth),
+        "{not json",
+        ...lines.slice(5),
+      ];
     });
     const failed = await build({ dataDir: bad, distDir: good.distDir });
     assert.notEqual(failed.code, 0);
@@ -34,7 +45,9 @@ describe("a build over invalid data", () => {
     assert.match(output, /reviews\.jsonl:5: author: /);
     assert.match(output, /reviews\.jsonl:6: invalid JSON/);
     assert.equal(await readlink(good.distDir), published, "the symlink still points at the previous release");
-    const leftovers = (await readdir(path.join(path.dirname(good.distDir), ".dist-releases"))).filter((n) => n.startsWith("."));
+    const leftovers = (await readdir(path.join(path.dirname(good.distDir), ".dist-releases"))).filter((n) =>
+      n.startsWith("."),
+    );
     assert.deepEqual(leftovers, [], "no staging directory is left behind");
   });
 
@@ -54,6 +67,9 @@ describe("a build over invalid data", () => {
     const line = text.split("\n").findIndex((l) => l.includes("Mars/Olympus")) + 1;
     const failed = await build({ dataDir: dir });
     assert.notEqual(failed.code, 0);
-    assert.match(failed.stdout + failed.stderr, new RegExp(`business\\.json:${line}: time_zone: expected an IANA time zone`));
+    assert.match(
+      failed.stdout + failed.stderr,
+      new RegExp(`business\\.json:${line}: time_zone: expected an IANA time zone`),
+    );
   });
 });

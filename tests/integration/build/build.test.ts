@@ -39,7 +39,11 @@ describe("build output", () => {
     }
     const mean = dataset.reviews.reduce((s, r) => s + r.rating, 0) / dataset.reviews.length;
     assert.equal(agg.average, Math.round(mean * 100) / 100);
-    const newest = dataset.reviews.flatMap((r) => [r.published_at, r.updated_at ?? "", r.owner_reply?.published_at ?? ""]);
+    const newest = dataset.reviews.flatMap((r) => [
+      r.published_at,
+      r.updated_at ?? "",
+      r.owner_reply?.published_at ?? "",
+    ]);
     assert.equal(dataset.updated_at, [...newest, dataset.business.updated_at].sort().at(-1));
   });
 
@@ -50,7 +54,9 @@ describe("build output", () => {
     const monthly = insights.temporal.monthly.reduce((s, m) => s + m.review_count, 0);
     assert.equal(monthly, dataset.reviews.length);
     for (const t of insights.entities.technicians) {
-      const mentioning = dataset.reviews.filter((r: { mentions: { technicians: string[] } }) => r.mentions.technicians.includes(t.id));
+      const mentioning = dataset.reviews.filter((r: { mentions: { technicians: string[] } }) =>
+        r.mentions.technicians.includes(t.id),
+      );
       assert.equal(t.mention_count, mentioning.length, t.id);
     }
   });
@@ -73,7 +79,11 @@ describe("build output", () => {
     const onDisk = (await readdir(first.distDir, { recursive: true, withFileTypes: true }))
       .filter((e) => e.isFile())
       .map((e) => path.relative(first.distDir, path.join(e.parentPath, e.name)));
-    const described = Object.values(manifest.files).flatMap((e) => [e.path, e.encodings.br?.path, e.encodings.gzip?.path]);
+    const described = Object.values(manifest.files).flatMap((e) => [
+      e.path,
+      e.encodings.br?.path,
+      e.encodings.gzip?.path,
+    ]);
     assert.deepEqual(
       onDisk.filter((f) => f !== "manifest.json" && f !== "_headers").sort(),
       described.filter((f): f is string => !!f).sort(),

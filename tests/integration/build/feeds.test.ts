@@ -18,7 +18,9 @@ before(async () => {
 
 describe("built feeds", () => {
   it("/api/feed.json validates against the JSON Feed 1.1 schema and holds the 50 newest reviews", async () => {
-    const schema = JSON.parse(await readFile(new URL("../../fixtures/jsonfeed-1.1.schema.json", import.meta.url), "utf8"));
+    const schema = JSON.parse(
+      await readFile(new URL("../../fixtures/jsonfeed-1.1.schema.json", import.meta.url), "utf8"),
+    );
     const validate = newAjv().compile(schema);
     const feed = JSON.parse(await text("api/feed.json")) as { items: { _review: { id: string } }[] };
     assert.ok(validate(feed), errorsOf(validate));
@@ -52,6 +54,9 @@ describe("built feeds", () => {
     assert.ok(result.valid, JSON.stringify(result.errors));
     assert.equal(doc.openapi, "3.1.0");
     assert.equal(doc.info.version, "1.0.0");
-    assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), [TEST_SITE]);
+    assert.deepEqual(
+      doc.servers.map((s: { url: string }) => s.url),
+      [TEST_SITE],
+    );
   });
 });

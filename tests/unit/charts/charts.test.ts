@@ -46,7 +46,12 @@ test("time series: months with the gaps filled, then quarters, then years as the
   assert.equal(months.unit, "month");
   assert.deepEqual(
     months.buckets.map((b) => [b.key, b.count, b.average]),
-    [["2024-01", 2, 4], ["2024-02", 0, null], ["2024-03", 0, null], ["2024-04", 1, 4]],
+    [
+      ["2024-01", 2, 4],
+      ["2024-02", 0, null],
+      ["2024-03", 0, null],
+      ["2024-04", 1, 4],
+    ],
   );
   const quarters = timeSeries([r("2019-02-01", 5), r("2024-11-30", 1)]);
   assert.equal(quarters.unit, "quarter");
@@ -55,7 +60,10 @@ test("time series: months with the gaps filled, then quarters, then years as the
   const years = timeSeries([r("2001-06-01", 5), r("2024-06-01", 1)]);
   assert.equal(years.unit, "year");
   assert.equal(years.buckets.length, 24);
-  assert.equal(years.buckets.reduce((a, b) => a + b.count, 0), 2);
+  assert.equal(
+    years.buckets.reduce((a, b) => a + b.count, 0),
+    2,
+  );
   assert.deepEqual(timeSeries([]), { unit: "month", buckets: [] });
 });
 

@@ -10,13 +10,21 @@ import type { Insights } from "../../../src/lib/schema/insights.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
-const withAspects = (review: Review, aspects: unknown): Review => ({ ...review, aspects } as unknown as Review);
-const insightsWith = (aspects: unknown[]): Insights => ({ aspects, faq: [], entities: {}, summary: {} }) as unknown as Insights;
+const withAspects = (review: Review, aspects: unknown): Review => ({ ...review, aspects }) as unknown as Review;
+const insightsWith = (aspects: unknown[]): Insights =>
+  ({ aspects, faq: [], entities: {}, summary: {} }) as unknown as Insights;
 
 test("review aspects: read what is there, skip what is not an annotation", () => {
   const [r] = dataset(1).reviews;
   assert.deepEqual(
-    reviewAspects(withAspects(r!, [{ aspect: "pricing", sentiment: "negative", evidence: "too much" }, { id: "speed", polarity: "mixed" }, "junk", { sentiment: "positive" }])),
+    reviewAspects(
+      withAspects(r!, [
+        { aspect: "pricing", sentiment: "negative", evidence: "too much" },
+        { id: "speed", polarity: "mixed" },
+        "junk",
+        { sentiment: "positive" },
+      ]),
+    ),
     [
       { aspect: "pricing", sentiment: "negative", evidence: "too much" },
       { aspect: "speed", sentiment: "neutral", evidence: null },
@@ -28,17 +36,36 @@ test("review aspects: read what is there, skip what is not an annotation", () =>
 test("aspect summaries: counted from the reviews, most mentioned first; else from the published counts", () => {
   const reviews = dataset(3).reviews;
   const annotated = [
-    withAspects(reviews[0]!, [{ aspect: "pricing", sentiment: "negative", evidence: "x" }, { aspect: "speed", sentiment: "positive", evidence: "y" }]),
+    withAspects(reviews[0]!, [
+      { aspect: "pricing", sentiment: "negative", evidence: "x" },
+      { aspect: "speed", sentiment: "positive", evidence: "y" },
+    ]),
     withAspects(reviews[1]!, [{ aspect: "speed", sentiment: "positive", evidence: "z" }]),
     withAspects(reviews[2]!, []),
   ];
-  const insights = insightsWith([{ id: "pricing", label: "Pricing" }, { id: "speed", label: "Speed", description: "How long" }, { id: "honesty", label: "Honesty" }]);
+  const insights = insightsWith([
+    { id: "pricing", label: "Pricing" },
+    { id: "speed", label: "Speed", description: "How long" },
+    { id: "honesty", label: "Honesty" },
+  ]);
   const summaries = aspectSummaries(insights, annotated);
-  assert.deepEqual(summaries.map((a) => [a.id, a.mentions, a.positive, a.negative]), [["speed", 2, 2, 0], ["pricing", 1, 0, 1], ["honesty", 0, 0, 0]]);
+  assert.deepEqual(
+    summaries.map((a) => [a.id, a.mentions, a.positive, a.negative]),
+    [
+      ["speed", 2, 2, 0],
+      ["pricing", 1, 0, 1],
+      ["honesty", 0, 0, 0],
+    ],
+  );
   assert.equal(summaries[0]!.description, "How long");
 
   const unannotated = reviews.map((r) => withAspects(r, undefined));
-  const published = aspectSummaries(insightsWith([{ id: "pricing", label: "Pricing", mention_count: 5, counts: { positive: 3, neutral: 1, negative: 1 } }]), unannotated);
+  const published = aspectSummaries(
+    insightsWith([
+      { id: "pricing", label: "Pricing", mention_count: 5, counts: { positive: 3, neutral: 1, negative: 1 } },
+    ]),
+    unannotated,
+  );
   assert.deepEqual([published[0]!.mentions, published[0]!.positive, published[0]!.hasPolarity], [5, 3, true]);
   const bare = aspectSummaries(insightsWith([{ id: "pricing", label: "Pricing", mention_count: 5 }]), unannotated);
   assert.deepEqual([bare[0]!.mentions, bare[0]!.hasPolarity], [5, false]);
@@ -52,17 +79,28 @@ test("aspect labels fall back to words for ids the taxonomy does not list", () =
 
 test("search form: one field per query parameter of the API except the cursor, catalog entries as choices", () => {
   const d = dataset(1);
-  const doc = openApiDocument({ siteUrl: "https://x.test", business: d.business }) as { paths: Record<string, { get: { parameters: { name: string; in: string }[] } }> };
+  const doc = openApiDocument({ siteUrl: "https://x.test", business: d.business }) as {
+    paths: Record<string, { get: { parameters: { name: string; in: string }[] } }>;
+  };
   const params = doc.paths["/api/reviews/search"]!.get.parameters;
   const fields = searchFields(params, d.business, insightsWith([]));
-  assert.deepEqual(fields.map((f) => f.name), params.filter((p) => p.name !== "cursor").map((p) => p.name));
+  assert.deepEqual(
+    fields.map((f) => f.name),
+    params.filter((p) => p.name !== "cursor").map((p) => p.name),
+  );
   const tech = fields.find((f) => f.name === "mentions_technician")!;
   assert.equal(tech.control, "select");
-  assert.deepEqual(tech.options, d.business.technicians.map((t) => ({ value: t.id, label: t.name })));
+  assert.deepEqual(
+    tech.options,
+    d.business.technicians.map((t) => ({ value: t.id, label: t.name })),
+  );
   const limit = fields.find((f) => f.name === "limit")!;
   assert.deepEqual([limit.control, limit.min, limit.max, limit.defaultValue], ["number", 1, 100, "20"]);
   assert.equal(fields.find((f) => f.name === "since")!.control, "date");
-  assert.deepEqual(fields.find((f) => f.name === "rating")!.options.map((o) => o.value), ["5", "4", "3", "2", "1"]);
+  assert.deepEqual(
+    fields.find((f) => f.name === "rating")!.options.map((o) => o.value),
+    ["5", "4", "3", "2", "1"],
+  );
 });
 
 test("listing URLs: page 1 has no number; a review's page follows from its position", () => {

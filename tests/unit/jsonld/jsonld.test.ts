@@ -19,7 +19,12 @@ test("serialised JSON-LD cannot end its script element and parses back unchanged
 
 test("the business node uses its schema.org subtype, with the aggregate rating and the given reviews", () => {
   const d = dataset(30);
-  const node = businessNode({ origin: ORIGIN, business: d.business, rating: d.aggregate_rating, reviews: d.reviews.slice(0, 3) }) as Record<string, any>;
+  const node = businessNode({
+    origin: ORIGIN,
+    business: d.business,
+    rating: d.aggregate_rating,
+    reviews: d.reviews.slice(0, 3),
+  }) as Record<string, any>;
   assert.equal(node["@type"], "Plumber");
   assert.equal(node["@id"], `${ORIGIN}/#business`);
   assert.deepEqual(node.aggregateRating, {
@@ -37,7 +42,12 @@ test("the business node uses its schema.org subtype, with the aggregate rating a
 
 test("no aggregateRating without reviews, and none where the page does not show it", () => {
   const d = dataset(5);
-  assert.ok(!("aggregateRating" in businessNode({ origin: ORIGIN, business: d.business, rating: aggregateRating([]), reviews: [] })));
+  assert.ok(
+    !(
+      "aggregateRating" in
+      businessNode({ origin: ORIGIN, business: d.business, rating: aggregateRating([]), reviews: [] })
+    ),
+  );
   assert.ok(!("aggregateRating" in businessNode({ origin: ORIGIN, business: d.business })));
   assert.ok(!("review" in businessNode({ origin: ORIGIN, business: d.business })));
 });
@@ -58,7 +68,15 @@ test("website search action and breadcrumbs use absolute URLs", () => {
   const d = dataset(1);
   const site = websiteNode({ origin: ORIGIN, business: d.business }) as Record<string, any>;
   assert.equal(site.potentialAction.target.urlTemplate, `${ORIGIN}/search/?query={search_term_string}`);
-  const crumbs = breadcrumbNode(ORIGIN, [{ name: "Home", path: "/" }, { name: "All reviews", path: "/reviews/" }]) as Record<string, any>;
-  assert.deepEqual(crumbs.itemListElement[1], { "@type": "ListItem", position: 2, name: "All reviews", item: `${ORIGIN}/reviews/` });
+  const crumbs = breadcrumbNode(ORIGIN, [
+    { name: "Home", path: "/" },
+    { name: "All reviews", path: "/reviews/" },
+  ]) as Record<string, any>;
+  assert.deepEqual(crumbs.itemListElement[1], {
+    "@type": "ListItem",
+    position: 2,
+    name: "All reviews",
+    item: `${ORIGIN}/reviews/`,
+  });
   assert.equal(graph([site])["@context"], "https://schema.org");
 });

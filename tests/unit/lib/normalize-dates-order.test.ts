@@ -29,9 +29,15 @@ describe("review order", () => {
     { id: "z", date: "2026-01-03" },
   ];
   it("newest first: date descending, then id descending", () => {
-    assert.deepEqual([...reviews].sort(newestFirst).map((r) => r.id), ["z", "b", "a", "c"]);
+    assert.deepEqual(
+      [...reviews].sort(newestFirst).map((r) => r.id),
+      ["z", "b", "a", "c"],
+    );
   });
   it("oldest first is the exact reverse", () => {
-    assert.deepEqual([...reviews].sort(oldestFirst).map((r) => r.id), ["c", "a", "b", "z"]);
+    assert.deepEqual(
+      [...reviews].sort(oldestFirst).map((r) => r.id),
+      ["c", "a", "b", "z"],
+    );
   });
 });

@@ -28,7 +28,10 @@ describe("input rules", () => {
     assert.ok(!ReviewInput.safeParse({ ...review, experience_date: "2026-03-05" }).success);
   });
   it("refuses a name or alias that already names another catalog entry", () => {
-    const twice = { ...business, technicians: [...business.technicians, { id: "other-mike", name: "MIKE", aliases: [] }] };
+    const twice = {
+      ...business,
+      technicians: [...business.technicians, { id: "other-mike", name: "MIKE", aliases: [] }],
+    };
     const r = Business.safeParse(twice);
     assert.ok(!r.success);
     assert.deepEqual(r.error.issues[0]!.path, ["technicians", 2, "name"]);

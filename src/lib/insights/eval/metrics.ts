@@ -5,12 +5,10 @@ import type { AspectSentiment } from "../engine/analyze.ts";
 export const EvalItem = z
   .object({
     id: z.string().min(1),
-    split: z
-      .enum(["dev", "test", "blind"])
-      .meta({
-        description:
-          "dev: looked at while building the engine; test: held out from tuning; blind: written and labelled after the engine was frozen",
-      }),
+    split: z.enum(["dev", "test", "blind"]).meta({
+      description:
+        "dev: looked at while building the engine; test: held out from tuning; blind: written and labelled after the engine was frozen",
+    }),
     text: z.string().min(1),
     rating: z.int().min(1).max(5).nullable().default(null),
     aspects: z.record(z.string(), z.enum(["positive", "negative", "neutral"])),

@@ -14,8 +14,9 @@ const logger = createLogger();
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const site = await loadRelease(config.distDir);
-  const store = createSiteStore(site, { distDir: config.distDir, logger });
+  const load = (dir: string) => loadRelease(dir, { cacheBudgetBytes: config.staticCacheBytes });
+  const site = await load(config.distDir);
+  const store = createSiteStore(site, { distDir: config.distDir, logger, load });
   const search = await createSearchIndexStore(site, logger);
   store.onChange((_previous, next) => void search.update(next));
   const watcher = watchRelease({

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   DIST_DIR: z.string().min(1).default("dist"),
   HUB_DB: z.string().min(1).default("var/hub.sqlite"),
   DIST_CHECK_INTERVAL: seconds.default(5),
+  STATIC_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   WEBSUB_CALLBACK_ALLOW: csv.default([]),
   WEBSUB_RETRY_DELAYS: csv.pipe(z.array(z.coerce.number<string>().int().min(0)).length(2)).default([60, 600]),
   WEBSUB_LEASE_DEFAULT: seconds.default(864000),
@@ -52,6 +53,8 @@ export type Config = Readonly<{
   distDir: string;
   hubDb: string;
   distCheckIntervalSeconds: number;
+  /** Bytes of a release's small files (and their .br/.gz) kept in memory, smallest first; the rest is read from disk. */
+  staticCacheBytes: number;
   websub: Readonly<{
     callbackAllow: readonly string[];
     retryDelaysSeconds: readonly number[];
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
+    staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
     websub: {
       callbackAllow: e.WEBSUB_CALLBACK_ALLOW,
       retryDelaysSeconds: e.WEBSUB_RETRY_DELAYS,

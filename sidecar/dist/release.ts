@@ -129,7 +129,7 @@ async function readSmallFiles(
   options: LoadOptions,
 ): Promise<Map<PendingRep, Uint8Array<ArrayBuffer>>> {
   const maxFile = options.maxCachedFileBytes ?? 4 * 1024 * 1024;
-  let budget = options.cacheBudgetBytes ?? 64 * 1024 * 1024;
+  let budget = options.cacheBudgetBytes ?? 32 * 1024 * 1024;
   const chosen = reps
     .filter((r) => r.bytes <= maxFile)
     .sort((a, b) => a.bytes - b.bytes)

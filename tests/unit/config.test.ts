@@ -26,6 +26,11 @@ describe("loadConfig", () => {
         /WEBSUB_RETRY_DELAYS/.test(err.message),
     );
   });
+  it("sizes the static file cache in MB, 0 turning it off", () => {
+    assert.equal(loadConfig({}).staticCacheBytes, 32 * 2 ** 20);
+    assert.equal(loadConfig({ STATIC_CACHE_MB: "0" }).staticCacheBytes, 0);
+    assert.throws(() => loadConfig({ STATIC_CACHE_MB: "-1" }), /STATIC_CACHE_MB/);
+  });
   it("refuses lease bounds out of order", () => {
     assert.throws(() => loadConfig({ WEBSUB_LEASE_MIN: "100", WEBSUB_LEASE_DEFAULT: "50" }), /MIN <= DEFAULT <= MAX/);
   });

@@ -103,6 +103,22 @@ describe("loadRelease", () => {
     assert.equal(site.files.has("/_headers"), false);
   });
 
+  it("keeps the smallest files in memory up to the budget, and no more", async () => {
+    const dir = await releaseWith(() => {});
+    const all = [...(await loadRelease(dir)).files.values()].flatMap((f) =>
+      [f.identity, f.br, f.gzip].filter((r) => r !== undefined),
+    );
+    const sizes = all.map((r) => r.bytes).sort((a, b) => a - b);
+    const budget = sizes[0]! + sizes[1]! + sizes[2]!;
+    const cached = [...(await loadRelease(dir, { cacheBudgetBytes: budget })).files.values()]
+      .flatMap((f) => [f.identity, f.br, f.gzip].filter((r) => r !== undefined))
+      .filter((r) => r.body !== undefined);
+    assert.ok(cached.length >= 3, `the three smallest fit: ${cached.length}`);
+    assert.ok(cached.reduce((n, r) => n + r.bytes, 0) <= budget);
+    const none = [...(await loadRelease(dir, { cacheBudgetBytes: 0 })).files.values()];
+    assert.ok(none.every((f) => f.identity.body === undefined && f.br?.body === undefined));
+  });
+
   it("streams files above the memory limit from the release directory", async () => {
     const big = JSON.stringify({
       reviews: Array.from({ length: 3000 }, (_, i) => ({ id: i, text: "x".repeat(i % 97) })),

@@ -30,7 +30,8 @@ const WORDING: Record<string, { label: string; help?: string }> = {
   mentions_technician: { label: "Technician" },
   mentions_service: { label: "Service" },
   aspect: { label: "Aspect" },
-  sentiment: { label: "Sentiment" },
+  aspect_sentiment: { label: "Aspect sentiment", help: "With an aspect: reviews that judge it this way." },
+  sentiment: { label: "Sentiment", help: "The review as a whole." },
   limit: { label: "Results at a time" },
 };
 

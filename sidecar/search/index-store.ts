@@ -1,6 +1,7 @@
 // Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
 import { readFile } from "node:fs/promises";
-import { type AspectLabel, buildSearchIndex, type SearchIndex } from "../../src/lib/search/index.ts";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { type AspectLabel, buildSearchIndexSteps, type SearchIndex } from "../../src/lib/search/index.ts";
 import type { Site } from "../dist/site.ts";
 import type { Logger } from "../log.ts";
 import { readReviewsFile, type ReviewsFile } from "./reviews-file.ts";
@@ -15,7 +16,10 @@ export type SearchIndexStore = Readonly<{
 }>;
 
 /** Loads the dataset the build published; the sidecar never derives it again, it only indexes it. */
-export async function indexRelease(site: Site): Promise<IndexedRelease> {
+/** Waits for the next turn of the event loop: requests that arrived meanwhile are answered first. */
+export type Pause = () => Promise<unknown>;
+
+export async function indexRelease(site: Site, pause: Pause = nextTurn): Promise<IndexedRelease> {
   const file = site.files.get("/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
   let dataset: ReviewsFile;
@@ -24,8 +28,18 @@ export async function indexRelease(site: Site): Promise<IndexedRelease> {
   } catch (err) {
     throw new Error(`release ${site.id}: /reviews.json: ${(err as Error).message}`, { cause: err });
   }
-  const index = buildSearchIndex(dataset.head.business, dataset.reviews, await aspectLabels(site));
+  const steps = buildSearchIndexSteps(dataset.head.business, dataset.reviews, await aspectLabels(site));
+  const index = await betweenRequests(steps, pause);
   return Object.freeze({ siteId: site.id, index, updatedAt: dataset.head.updated_at });
+}
+
+/** Runs a stepped build, letting the event loop answer waiting requests after every step. */
+async function betweenRequests<T>(steps: Generator<void, T>, pause: Pause): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await pause();
+  }
 }
 
 /** The aspects of the taxonomy the build used (so `aspect` accepts labels too); none when the release has no insights. */
@@ -37,15 +51,19 @@ async function aspectLabels(site: Site): Promise<AspectLabel[]> {
   return insights.aspects.filter((a): a is AspectLabel => typeof a?.id === "string" && typeof a?.label === "string");
 }
 
-export async function createSearchIndexStore(initial: Site, logger: Logger): Promise<SearchIndexStore> {
-  let current = await indexRelease(initial);
+export async function createSearchIndexStore(
+  initial: Site,
+  logger: Logger,
+  pause: Pause = nextTurn,
+): Promise<SearchIndexStore> {
+  let current = await indexRelease(initial, pause);
   let latestRequested = initial.id;
   return Object.freeze({
     current: () => current,
     update: async (site: Site) => {
       latestRequested = site.id;
       try {
-        const next = await indexRelease(site);
+        const next = await indexRelease(site, pause);
         // A slower build of an older release must not replace a newer one.
         if (latestRequested === site.id) current = next;
         logger.info("search index ready", { release: site.id, reviews: next.index.size });

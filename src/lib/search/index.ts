@@ -7,7 +7,7 @@ import type { AggregateRating, ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
-import { buildTextIndex, type TextIndex } from "./text-index.ts";
+import { buildTextIndexSteps, runSteps, STEP, type TextIndex } from "./text-index.ts";
 
 export type Resolver = (input: string) => string | null;
 
@@ -67,7 +67,19 @@ export function buildSearchIndex(
   source: ReviewSource,
   aspects: readonly AspectLabel[] = [],
 ): SearchIndex {
-  const rows = readRows(source);
+  return runSteps(buildSearchIndexSteps(business, source, aspects));
+}
+
+/**
+ * Builds the index in steps, pausing every few thousand reviews: a server runs the steps between requests
+ * (`sidecar/search/index-store.ts`), so indexing a large new release does not stall the answers of the current one.
+ */
+export function* buildSearchIndexSteps(
+  business: Business,
+  source: ReviewSource,
+  aspects: readonly AspectLabel[] = [],
+): Generator<void, SearchIndex> {
+  const rows = yield* readRows(source);
   const size = rows.length;
   const byRating = Array.from({ length: 6 }, () => emptyBitset(size));
   const withText = emptyBitset(size);
@@ -120,7 +132,7 @@ export function buildSearchIndex(
     byRating,
     byTechnician,
     byService,
-    text: buildTextIndex(rows.map((r) => r.text)),
+    text: yield* buildTextIndexSteps(rows.map((r) => r.text)),
     resolveTechnician: resolver(business.technicians),
     resolveService: resolver(business.services),
     byAspect,
@@ -149,10 +161,11 @@ type Row = {
 };
 
 /** Every review's row, newest first (the build publishes them so; others are sorted). */
-function readRows(source: ReviewSource): Row[] {
+function* readRows(source: ReviewSource): Generator<void, Row[]> {
   const rows = new Array<Row>(source.count);
   let sorted = true;
   for (let k = 0; k < source.count; k++) {
+    if (k % STEP === STEP - 1) yield;
     const r = source.parse(k);
     rows[k] = {
       k,

@@ -2,6 +2,17 @@
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotOf, type GramTable } from "./gram-table.ts";
 
+/** Texts (or reviews) indexed between two pauses: a few milliseconds of work at most. */
+export const STEP = 2048;
+
+/** Runs a stepped build to its end without pausing. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
 /** Exact answers kept per index (12.5 KB each at 100k reviews): repeated and paged queries skip the exact check. */
 const MEMO_ENTRIES = 512;
 
@@ -21,12 +32,18 @@ export type TextIndex = {
 
 /** `texts`: each review's text after `normalizeText`, null for rating-only reviews. */
 export function buildTextIndex(texts: readonly (string | null)[]): TextIndex {
+  return runSteps(buildTextIndexSteps(texts));
+}
+
+/** Builds the text index in steps, pausing every `STEP` texts (see `runSteps` and the sidecar's index store). */
+export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generator<void, TextIndex> {
   const size = texts.length;
   const table = newGramTable();
   const df: number[] = [];
   const lastDoc: number[] = [];
-  const eachGram = (visit: (slot: number, doc: number) => void) => {
+  function* eachGram(visit: (slot: number, doc: number) => void): Generator<void, void> {
     for (let doc = 0; doc < size; doc++) {
+      if (doc % STEP === STEP - 1) yield;
       const t = texts[doc];
       if (!t) continue;
       for (let i = 0; i + 3 <= t.length; i++) {
@@ -36,13 +53,13 @@ export function buildTextIndex(texts: readonly (string | null)[]): TextIndex {
         visit(slot, doc);
       }
     }
-  };
-  eachGram((slot) => (df[slot] = (df[slot] ?? 0) + 1));
+  }
+  yield* eachGram((slot) => (df[slot] = (df[slot] ?? 0) + 1));
   // A bitset costs size/8 bytes, a list 4 bytes per doc: lists only for trigrams in fewer than 1/32 of the docs.
   const postings = df.map((n) => (n * 32 > size ? emptyBitset(size) : new Int32Array(n)));
   const fill = new Int32Array(df.length);
   lastDoc.length = 0;
-  eachGram((slot, doc) => {
+  yield* eachGram((slot, doc) => {
     const p = postings[slot]!;
     if (p instanceof Uint32Array) setBit(p, doc);
     else p[fill[slot]!++] = doc;

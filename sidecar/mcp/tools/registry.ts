@@ -98,15 +98,18 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
       if (!parsed.success)
         return errorResult(issuesText(name, toToolIssues(parsed.error.issues, known.get(name) ?? [])));
       const snapshot = await data();
+      // While a new release is being indexed, the index and the files served belong to different releases: an answer
+      // then mixes both, so it is not kept.
+      const settled = snapshot.site.id === snapshot.releaseId;
       const key = `${snapshot.releaseId}\n${name}\n${JSON.stringify(parsed.data)}`;
-      const cached = results.get(key);
+      const cached = settled ? results.get(key) : undefined;
       if (cached) return cached;
       const outcome = tool.run(parsed.data, snapshot);
       if (outcome.ok) {
         const text = JSON.stringify(outcome.value);
         const result = { content: [{ type: "text" as const, text }], structuredContent: outcome.value };
         // The text and the object it was made from, roughly.
-        results.set(key, result, 4 * text.length);
+        if (settled) results.set(key, result, 4 * text.length);
         return result;
       }
       return errorResult("issues" in outcome ? issuesText(name, outcome.issues) : `${name}: ${outcome.unavailable}`);

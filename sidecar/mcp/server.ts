@@ -61,20 +61,20 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
   );
 
   server.setRequestHandler(ListResourcesRequestSchema, () =>
-    guarded(logger, "resources/list", async () => ({ resources: listResources(await data.current()) })),
+    guarded(logger, "resources/list", () => ({ resources: listResources(data.current()) })),
   );
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () =>
-    guarded(logger, "resources/templates/list", async () => ({
-      resourceTemplates: [reviewTemplate(await data.current())],
+    guarded(logger, "resources/templates/list", () => ({
+      resourceTemplates: [reviewTemplate(data.current())],
     })),
   );
   server.setRequestHandler(ReadResourceRequestSchema, (request) =>
-    guarded(logger, "resources/read", async () => readResource(request.params.uri, await data.current())),
+    guarded(logger, "resources/read", () => readResource(request.params.uri, data.current())),
   );
   server.setRequestHandler(SubscribeRequestSchema, (request) =>
-    guarded(logger, "resources/subscribe", async () => {
+    guarded(logger, "resources/subscribe", () => {
       const { uri } = request.params;
-      const version = resourceVersion(uri, await data.current());
+      const version = resourceVersion(uri, data.current());
       if (version === null) throw notFound(uri);
       if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
         throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
@@ -90,15 +90,13 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
   server.setRequestHandler(GetPromptRequestSchema, (request) =>
-    guarded(logger, "prompts/get", async () =>
-      getPrompt(request.params.name, request.params.arguments, await data.current()),
-    ),
+    guarded(logger, "prompts/get", () => getPrompt(request.params.name, request.params.arguments, data.current())),
   );
 
   server.setRequestHandler(CompleteRequestSchema, (request) =>
-    guarded(logger, "completion/complete", async () => {
+    guarded(logger, "completion/complete", () => {
       const { ref, argument } = request.params;
-      const snapshot = await data.current();
+      const snapshot = data.current();
       if (ref.type === "ref/prompt") return completePromptArgument(ref.name, argument.name, argument.value, snapshot);
       const template = reviewTemplate(snapshot).uriTemplate;
       if (ref.uri !== template)

@@ -38,7 +38,7 @@ const HEAP_CHECK_INTERVAL_MS = 60_000;
 export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
-  const data = createSnapshotSource({ site: deps.site, search: deps.search, siteUrl: config.siteUrl, logger });
+  const data = createSnapshotSource({ site: deps.site, search: deps.search, siteUrl: config.siteUrl });
   const sessions = createSessionStore({
     tools: createToolRegistry(),
     data,

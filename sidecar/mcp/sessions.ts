@@ -143,7 +143,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       const release = deps.data.releaseId();
       if (release === releaseSeen) return;
       releaseSeen = release;
-      const snapshot = await deps.data.current();
+      const snapshot = deps.data.current();
       for (const session of sessions.values()) {
         for (const [uri, seen] of session.subscriptions) {
           const version = resourceVersion(uri, snapshot) ?? "(gone)";

@@ -1,12 +1,12 @@
-// The data one MCP call answers from: the search index being served and the files of its release, cached per release.
+// The data one MCP call answers from: the release the search index was built from (index, business, insights) and the
+// release being served (its files and pages).
 import type { Business } from "../../../src/lib/schema/business.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import type { SearchIndex } from "../../../src/lib/search/index.ts";
 import { type SiteUrls, siteUrls } from "../../../src/lib/site-urls.ts";
 import type { Site } from "../../dist/site.ts";
-import type { Logger } from "../../log.ts";
 import type { SearchIndexStore } from "../../search/index-store.ts";
-import { type InsightsDoc, readReleaseFiles, type ReleaseFiles } from "./release-files.ts";
+import type { InsightsDoc } from "../../search/insights-file.ts";
 
 export type Snapshot = Readonly<{
   /** Id of the release the search index was built from. */
@@ -23,39 +23,16 @@ export type Snapshot = Readonly<{
 }>;
 
 export type SnapshotSource = Readonly<{
-  current: () => Promise<Snapshot>;
-  /** Id of the release the index now answers from, without loading anything (for change detection). */
+  current: () => Snapshot;
+  /** Id of the release the index now answers from (for change detection). */
   releaseId: () => string;
 }>;
 
-export type SnapshotDeps = Readonly<{ site: () => Site; search: SearchIndexStore; siteUrl: string; logger: Logger }>;
-
-/** Releases whose files are kept: the one served and the one before (a rebuild swaps them). */
-const KEEP_RELEASES = 2;
+export type SnapshotDeps = Readonly<{ site: () => Site; search: SearchIndexStore; siteUrl: string }>;
 
 export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
-  const files = new Map<string, Promise<ReleaseFiles>>();
   const positions = new WeakMap<SearchIndex, Map<string, number>>();
   const urls = siteUrls(deps.siteUrl);
-
-  const filesOf = (releaseId: string): Promise<ReleaseFiles> => {
-    const cached = files.get(releaseId);
-    if (cached) return cached;
-    // The index may lag behind a swap for a moment: then the newest release's files are used.
-    const site = deps.site();
-    const newest = files.get(site.id);
-    if (newest) return newest;
-    const loading = readReleaseFiles(site);
-    files.set(site.id, loading);
-    loading.then(
-      (f) => {
-        if (f.insightsProblem) deps.logger.warn("MCP insights unavailable for this release", { release: f.siteId, problem: f.insightsProblem });
-      },
-      () => files.delete(site.id),
-    );
-    while (files.size > KEEP_RELEASES) files.delete(files.keys().next().value!);
-    return loading;
-  };
 
   const byId = (index: SearchIndex) => {
     let map = positions.get(index);
@@ -68,17 +45,16 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
 
   return Object.freeze({
     releaseId: () => deps.search.current().siteId,
-    current: async () => {
+    current: () => {
       const release = deps.search.current();
-      const f = await filesOf(release.siteId);
-      const index = release.index;
+      const { index } = release;
       return {
         releaseId: release.siteId,
         index,
         updatedAt: release.updatedAt,
-        business: f.business,
-        insights: f.insights,
-        insightsProblem: f.insightsProblem,
+        business: release.business,
+        insights: release.insights,
+        insightsProblem: release.insightsProblem,
         urls,
         site: deps.site(),
         reviewById: (id: string) => {

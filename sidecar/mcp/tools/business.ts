@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { Business } from "../../../src/lib/schema/business.ts";
 import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
+import { aggregateOf } from "../../../src/lib/reviews/aggregate.ts";
+import { rated, sliceWhere } from "./slices.ts";
 import { defineTool, ok } from "./tool.ts";
 
 const Links = z
@@ -37,7 +39,7 @@ export const getBusiness = defineTool({
     ok({
       business: data.business,
       // Computed from the reviews being searched, so it always agrees with search_reviews' totals.
-      aggregate_rating: data.index.aggregate,
+      aggregate_rating: aggregateOf(rated(sliceWhere(data.index, {}))),
       updated_at: data.updatedAt,
       links: {
         home: data.urls.home,

@@ -76,8 +76,8 @@ export type ToolCallResult = {
 export type ToolRegistry = Readonly<{
   definitions: readonly ToolDefinition[];
   has: (name: string) => boolean;
-  /** Runs a known tool: arguments checked against its schema, then answered from `data()` (loaded only for valid calls). */
-  call: (name: string, args: unknown, data: () => Promise<Snapshot>) => Promise<ToolCallResult>;
+  /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
+  call: (name: string, args: unknown, data: () => Snapshot) => Promise<ToolCallResult>;
 }>;
 
 /** Results kept per registry: tools are pure functions of (arguments, release), so a repeated call reuses the answer. */
@@ -91,13 +91,13 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
   return Object.freeze({
     definitions,
     has: (name: string) => byName.has(name),
-    call: async (name: string, args: unknown, data: () => Promise<Snapshot>): Promise<ToolCallResult> => {
+    call: async (name: string, args: unknown, data: () => Snapshot): Promise<ToolCallResult> => {
       const tool = byName.get(name);
       if (!tool) throw new Error(`unknown tool ${name}`);
       const parsed = tool.input.safeParse(args ?? {});
       if (!parsed.success)
         return errorResult(issuesText(name, toToolIssues(parsed.error.issues, known.get(name) ?? [])));
-      const snapshot = await data();
+      const snapshot = data();
       // While a new release is being indexed, the index and the files served belong to different releases: an answer
       // then mixes both, so it is not kept.
       const settled = snapshot.site.id === snapshot.releaseId;

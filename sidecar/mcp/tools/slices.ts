@@ -1,5 +1,7 @@
 // Slices of the reviews (by date range, technician, service) through the search's own filter semantics, and their rating statistics.
 import { z } from "zod";
+import { aggregateOf, type Rated } from "../../../src/lib/reviews/aggregate.ts";
+import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { SearchFilters } from "../../../src/lib/schema/search.ts";
 import { type Bitset, forEachFrom, hasBit } from "../../../src/lib/search/bitset.ts";
@@ -35,10 +37,10 @@ export function newest(slice: Slice, n: number): Review[] {
   return slice.positions.slice(0, n).map(slice.index.review);
 }
 
-export const Distribution = z
-  .object({ "1": z.int().min(0), "2": z.int().min(0), "3": z.int().min(0), "4": z.int().min(0), "5": z.int().min(0) })
-  .strict()
-  .meta({ description: "Number of reviews per star rating" });
+/** Stars and text-or-not of each review of the slice, from the index's columns. */
+export function* rated({ index, positions }: Slice): Generator<Rated> {
+  for (const i of positions) yield { rating: index.ratings[i]!, hasText: hasBit(index.withText, i) };
+}
 
 export const RatingStats = z
   .object({
@@ -50,7 +52,7 @@ export const RatingStats = z
       .max(5)
       .nullable()
       .meta({ description: "Mean star rating rounded to 2 decimals; null without reviews" }),
-    distribution: Distribution,
+    distribution: AggregateRating.shape.distribution,
     first_date: z.string().nullable().meta({ description: "Date of the oldest review in the slice (YYYY-MM-DD)" }),
     last_date: z.string().nullable().meta({ description: "Date of the newest review in the slice (YYYY-MM-DD)" }),
   })
@@ -58,22 +60,14 @@ export const RatingStats = z
 
 export type RatingStats = z.output<typeof RatingStats>;
 
-export function ratingStats({ index, positions }: Slice): RatingStats {
-  const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
-  let sum = 0;
-  let textCount = 0;
-  for (const i of positions) {
-    const rating = index.ratings[i]!;
-    distribution[String(rating) as keyof typeof distribution]++;
-    sum += rating;
-    if (hasBit(index.withText, i)) textCount++;
-  }
-  const n = positions.length;
+export function ratingStats(slice: Slice): RatingStats {
+  const { count, text_count, average, distribution } = aggregateOf(rated(slice));
+  const { index, positions } = slice;
   const [first, last] = [positions.at(-1), positions[0]];
   return {
-    count: n,
-    text_count: textCount,
-    average: n === 0 ? null : Math.round((sum / n) * 100) / 100,
+    count,
+    text_count,
+    average,
     distribution,
     first_date: first === undefined ? null : index.dates[first]!,
     last_date: last === undefined ? null : index.dates[last]!,

@@ -1,9 +1,9 @@
 // The in-memory search index over a published dataset: positions in newest-first order, bitsets per filter value, text index.
 import { reviewModifiedAt } from "../feeds/items.ts";
-import { aggregateRating } from "../reviews/aggregate.ts";
+import { hasText } from "../reviews/aggregate.ts";
 import { newestFirst } from "../reviews/order.ts";
 import type { Business } from "../schema/business.ts";
-import type { AggregateRating, ReviewsDataset } from "../schema/dataset.ts";
+import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
@@ -25,8 +25,6 @@ export type SearchIndex = {
   withText: Bitset;
   /** Newest change of each review (publication, edit or owner reply), RFC 3339. */
   modifiedAt: readonly string[];
-  /** Of every review, as /reviews.json publishes it. */
-  aggregate: AggregateRating;
   /** byRating[r]: reviews with exactly r stars. */
   byRating: readonly Bitset[];
   byTechnician: ReadonlyMap<string, Bitset>;
@@ -128,7 +126,6 @@ export function* buildSearchIndexSteps(
     ratings: Uint8Array.from(rows, (r) => r.rating),
     withText,
     modifiedAt: rows.map((r) => r.modifiedAt),
-    aggregate: aggregateRating(rows),
     byRating,
     byTechnician,
     byService,
@@ -174,7 +171,7 @@ function* readRows(source: ReviewSource): Generator<void, Row[]> {
       rating: r.rating,
       // Normalised at once: the raw text is not kept beside it.
       text: r.text === null ? null : normalizeText(r.text),
-      hasText: r.text !== null && r.text.trim() !== "",
+      hasText: hasText(r.text),
       modifiedAt: reviewModifiedAt(r),
       sentiment: r.sentiment?.label ?? null,
       aspects: (r.aspects ?? []).map((a) => [a.aspect, a.sentiment]),

@@ -5,25 +5,26 @@
 //   2. initialize, initialized, tools/call, DELETE cycles/s, as a ratio to the handler doing the same four requests;
 //   3. resident memory of a sidecar after 10,000 abandoned sessions, once the TTL has passed (target: within 50 MB of the start).
 // Usage: node scripts/bench/mcp.ts [--dist DIR] [--duration 5] [--connections 10] [--rounds 3] [--sessions 10000] [--ttl 10]
-// (without --dist the sample data is built first). `--baseline-server DIR --replay` is a handler's own process, started by
-// the bench.
+// (without --dist the sample data is built first). The handlers are scripts/bench/lib/jsonrpc-baseline.ts, each in its
+// own process.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { Agent, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.ts";
-import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
-import { parseSearchQuery } from "../../src/lib/schema/search.ts";
-import { indexDataset } from "../../src/lib/search/index.ts";
-import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import { astroBuild } from "../lib/astro-build.ts";
+import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
+import { residentMb } from "./lib/rss.ts";
+import { del, HEADERS, openSession, PROTOCOL, rpc, SEARCH_ARGS, searchCall } from "./lib/mcp-client.ts";
 import { startSidecar } from "./lib/sidecar-process.ts";
+
+/** Sessions opened (and left to expire) before the memory baseline is taken. */
+const WARM_UP_SESSIONS = 200;
+const BASELINE = fileURLToPath(new URL("lib/jsonrpc-baseline.ts", import.meta.url));
 
 const { values } = parseArgs({
   options: {
@@ -33,83 +34,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     sessions: { type: "string", default: "10000" },
     ttl: { type: "string", default: "10" },
-    "baseline-server": { type: "string" },
-    replay: { type: "boolean", default: false },
   },
 });
-
-const SEARCH_ARGS = { min_rating: 4, limit: 20 };
-const PROTOCOL = "2025-06-18";
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-const initialize = (id: number | string) =>
-  JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: "initialize",
-    params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
-  });
-const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
-const searchCall = (id: number | string) =>
-  JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: "tools/call",
-    params: { name: "search_reviews", arguments: SEARCH_ARGS },
-  });
-
-/**
- * The comparison: JSON-RPC over node:http, answering from the same search implementation over the same release; with
- * `replay`, each answer is kept and replayed, as the sidecar's result cache does.
- */
-async function baselineServer(distDir: string, replay: boolean): Promise<void> {
-  const dataset = JSON.parse(await readFile(path.join(distDir, "reviews.json"), "utf8")) as ReviewsDataset;
-  const index = indexDataset(dataset);
-  const answers = new Map<string, string>();
-  const server = createServer((req, res) => {
-    if (req.method === "DELETE") return void res.writeHead(200).end();
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const msg = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        id?: string | number;
-        method: string;
-        params?: { arguments?: Record<string, unknown> };
-      };
-      if (msg.id === undefined) return void res.writeHead(202).end();
-      const key = `${msg.method}\n${JSON.stringify(msg.params?.arguments ?? {})}`;
-      let result = replay ? answers.get(key) : undefined;
-      if (result === undefined) {
-        if (msg.method === "initialize") {
-          result = JSON.stringify({
-            protocolVersion: PROTOCOL,
-            capabilities: { tools: {} },
-            serverInfo: { name: "baseline", version: "1.0.0" },
-          });
-        } else {
-          const args = Object.entries(msg.params?.arguments ?? {}).map(([k, v]) => [k, String(v)]);
-          const parsed = parseSearchQuery(new URLSearchParams(args));
-          const outcome = parsed.success ? searchReviews(index, parsed.data) : null;
-          const value = outcome?.ok ? outcome.result : {};
-          result = JSON.stringify({
-            content: [{ type: "text", text: JSON.stringify(value) }],
-            structuredContent: value,
-          });
-        }
-        if (replay) answers.set(key, result);
-      }
-      const body = `{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":${result}}`;
-      res.writeHead(200, {
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(body),
-        "mcp-session-id": "baseline",
-      });
-      res.end(body);
-    });
-  });
-  server.listen(0, "127.0.0.1", () =>
-    console.log(`"url":"http://127.0.0.1:${(server.address() as AddressInfo).port}"`),
-  );
-}
 
 async function main(): Promise<void> {
   const number = (k: "duration" | "connections" | "rounds" | "sessions" | "ttl") => {
@@ -144,8 +70,8 @@ async function main(): Promise<void> {
       HUB_DB: path.join(tmp, "hub.sqlite"),
     });
     const baselines = {
-      computing: await startChild([fileURLToPath(import.meta.url), "--baseline-server", distDir]),
-      replaying: await startChild([fileURLToPath(import.meta.url), "--baseline-server", distDir, "--replay"]),
+      computing: await startChild([BASELINE, distDir]),
+      replaying: await startChild([BASELINE, distDir, "--replay"]),
     };
     const mcpUrl = `${sidecar.url}/mcp`;
     try {
@@ -207,15 +133,15 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
     PORT: "0",
     HUB_DB: path.join(tmp, "hub-rss.sqlite"),
     MCP_SESSION_TTL: String(ttl),
-    MCP_MAX_SESSIONS: String(count + 100),
+    MCP_MAX_SESSIONS: String(count + WARM_UP_SESSIONS + 100),
   });
   const mcpUrl = `${sidecar.url}/mcp`;
   try {
     const pid = sidecar.child.pid!;
     // Warm up (modules, JIT, the release's files) before the baseline figure.
-    for (let i = 0; i < 200; i++) await openSession(mcpUrl, true);
+    for (let i = 0; i < WARM_UP_SESSIONS; i++) await openSession(mcpUrl, true);
     await sleep((ttl + 6) * 1000);
-    const start = await rssMb(pid);
+    const start = (await residentMb(pid)).rss;
     const t0 = performance.now();
     let opened = 0;
     await Promise.all(
@@ -227,7 +153,7 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
       }),
     );
     const openSeconds = (performance.now() - t0) / 1000;
-    const peak = await rssMb(pid);
+    const peak = (await residentMb(pid)).rss;
     console.log(
       `\n${count} sessions opened, each used once and abandoned, in ${openSeconds.toFixed(1)} s; TTL ${ttl} s`,
     );
@@ -238,7 +164,7 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
     const afterTtl: number[] = [];
     for (let s = 0; s < 4; s++) {
       await sleep((s === 0 ? ttl + 6 : 10) * 1000);
-      afterTtl.push(await rssMb(pid));
+      afterTtl.push((await residentMb(pid)).rss);
     }
     const last = afterTtl.at(-1)!;
     console.log(
@@ -254,75 +180,6 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
   } finally {
     await sidecar.stop();
   }
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One POST; answers the JSON-RPC message of a JSON or event-stream body, and the session header. */
-function post(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; session: string | undefined; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { ...HEADERS, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode!, session: res.headers["mcp-session-id"] as string | undefined, text }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-function del(url: string, session: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "DELETE", agent, headers: { "mcp-session-id": session, "mcp-protocol-version": PROTOCOL } },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`DELETE answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const messageOf = (text: string) =>
-  JSON.parse(
-    text.startsWith("{")
-      ? text
-      : text
-          .split("\n")
-          .find((l) => l.startsWith("data: "))!
-          .slice(6),
-  ) as Record<string, unknown>;
-
-async function rpc(url: string, body: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
-  const r = await post(url, body, headers);
-  const msg = messageOf(r.text);
-  if (r.status !== 200 || !("result" in msg)) throw new Error(`${url} answered ${r.status}: ${r.text.slice(0, 300)}`);
-  return msg;
-}
-
-/** initialize + notifications/initialized (+ one search call when `use`); returns the session id. */
-async function openSession(url: string, use = false): Promise<string> {
-  const init = await post(url, initialize(1), {});
-  if (init.status !== 200 || !init.session)
-    throw new Error(`initialize answered ${init.status}: ${init.text.slice(0, 300)}`);
-  const headers = { "mcp-session-id": init.session, "mcp-protocol-version": PROTOCOL };
-  const ack = await post(url, initialized, headers);
-  if (ack.status !== 202) throw new Error(`initialized answered ${ack.status}`);
-  if (use) await rpc(url, searchCall(2), headers);
-  return init.session;
 }
 
 async function cyclesPerSecond(url: string, seconds: number, concurrency: number): Promise<number> {
@@ -341,29 +198,23 @@ async function cyclesPerSecond(url: string, seconds: number, concurrency: number
   return done / seconds;
 }
 
-type Autocannon = (
-  opts: Record<string, unknown>,
-) => Promise<{ duration: number; errors: number; non2xx: number; requests: { total: number } }>;
-const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
 async function callsPerSecond(
   url: string,
   headers: Record<string, string>,
   seconds: number,
   connections: number,
 ): Promise<number> {
-  const raw = await autocannon({
+  // Ids must be unique per session: the transport routes each answer by its request id.
+  const run = await runLoad({
     url,
-    method: "POST",
-    headers: { ...HEADERS, ...headers },
-    // Ids must be unique per session: the transport routes each answer by its request id.
-    body: searchCall("[<id>]"),
-    idReplacement: true,
     connections,
-    duration: seconds,
+    durationSeconds: seconds,
+    headers: { ...HEADERS, ...headers },
+    postBody: searchCall("[<id>]"),
   });
-  if (raw.errors || raw.non2xx) throw new Error(`${url}: ${raw.errors} errors, ${raw.non2xx} non-2xx answers`);
-  return raw.requests.total / raw.duration;
+  if (run.errors || run.byStatusClass["2xx"] !== run.total)
+    throw new Error(`${url}: errors or non-2xx answers: ${JSON.stringify(run)}`);
+  return run.requestsPerSecond;
 }
 
 async function startChild(args: string[]): Promise<{ url: string; child: ChildProcess }> {
@@ -384,14 +235,4 @@ async function startChild(args: string[]): Promise<{ url: string; child: ChildPr
   return { url, child };
 }
 
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-if (values["baseline-server"]) await baselineServer(values["baseline-server"], values.replay);
-else await main();
+await main();

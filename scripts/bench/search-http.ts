@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { astroBuild } from "../lib/astro-build.ts";
 import { loadConfig } from "../../src/config.ts";
 import { runLoad } from "./lib/autocannon.ts";
+import { residentMb } from "./lib/rss.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 import { startSidecar } from "./lib/sidecar-process.ts";
 
@@ -49,7 +50,7 @@ await astroBuild(loadConfig(env), env);
 const started = performance.now();
 const sidecar = await startSidecar(env, { timeoutMs: 60_000 });
 const startupMs = performance.now() - started;
-const rssAfterStart = await rssOf(sidecar.child.pid!);
+const rssAfterStart = await residentMb(sidecar.child.pid!);
 const body = Buffer.from(await (await fetch(sidecar.url + PATH)).arrayBuffer());
 
 // The baseline runs in its own process, as the sidecar does: in this one it would share a thread with the load generator.
@@ -75,7 +76,7 @@ for (let r = 0; r < rounds!; r++) {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rssAfterLoad = await rssOf(sidecar.child.pid!);
+const rssAfterLoad = await residentMb(sidecar.child.pid!);
 await sidecar.stop();
 bare.kill();
 
@@ -90,10 +91,3 @@ console.log(`sidecar RSS after start ${rssAfterStart.rss} MB, after load ${rssAf
 console.log(
   `  of which file-backed pages (the node binary, libraries: RssFile) ${rssAfterLoad.file} MB, anonymous memory ${rssAfterLoad.anon} MB`,
 );
-
-async function rssOf(pid: number): Promise<{ rss: number; anon: number; file: number }> {
-  const { readFile } = await import("node:fs/promises");
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024);
-  return { rss: mb("VmRSS"), anon: mb("RssAnon"), file: mb("RssFile") };
-}

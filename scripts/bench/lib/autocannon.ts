@@ -8,6 +8,8 @@ export type LoadRun = Readonly<{
   headers?: Record<string, string>;
   /** Run autocannon's load generation in this many worker threads (0: on the main thread). */
   workers?: number;
+  /** A POST with this body instead of a GET; `[<id>]` in it is replaced by a fresh id for every request. */
+  postBody?: string;
 }>;
 
 export type LoadResult = Readonly<{
@@ -44,6 +46,7 @@ export async function runLoad(run: LoadRun): Promise<LoadResult> {
     headers: run.headers ?? {},
     pipelining: 1,
     ...(run.workers ? { workers: run.workers } : {}),
+    ...(run.postBody === undefined ? {} : { method: "POST", body: run.postBody, idReplacement: true }),
   });
   const byStatusClass = {
     "1xx": raw["1xx"],

@@ -1,0 +1,95 @@
+// JSON-RPC over HTTP as the MCP benchmark speaks it: the requests it sends and a keep-alive client for the streamable
+// HTTP transport (answers as JSON or as an event stream).
+import { Agent, request } from "node:http";
+
+export const SEARCH_ARGS = { min_rating: 4, limit: 20 };
+export const PROTOCOL = "2025-06-18";
+export const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+export const initialize = (id: number | string) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "initialize",
+    params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
+  });
+export const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+export const searchCall = (id: number | string) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "search_reviews", arguments: SEARCH_ARGS },
+  });
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One POST; answers the JSON-RPC message of a JSON or event-stream body, and the session header. */
+export function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; session: string | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", agent, headers: { ...HEADERS, ...headers } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, session: res.headers["mcp-session-id"] as string | undefined, text }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+export function del(url: string, session: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "DELETE", agent, headers: { "mcp-session-id": session, "mcp-protocol-version": PROTOCOL } },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`DELETE answered ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const messageOf = (text: string) =>
+  JSON.parse(
+    text.startsWith("{")
+      ? text
+      : text
+          .split("\n")
+          .find((l) => l.startsWith("data: "))!
+          .slice(6),
+  ) as Record<string, unknown>;
+
+export async function rpc(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const r = await post(url, body, headers);
+  const msg = messageOf(r.text);
+  if (r.status !== 200 || !("result" in msg)) throw new Error(`${url} answered ${r.status}: ${r.text.slice(0, 300)}`);
+  return msg;
+}
+
+/** initialize + notifications/initialized (+ one search call when `use`); returns the session id. */
+export async function openSession(url: string, use = false): Promise<string> {
+  const init = await post(url, initialize(1), {});
+  if (init.status !== 200 || !init.session)
+    throw new Error(`initialize answered ${init.status}: ${init.text.slice(0, 300)}`);
+  const headers = { "mcp-session-id": init.session, "mcp-protocol-version": PROTOCOL };
+  const ack = await post(url, initialized, headers);
+  if (ack.status !== 202) throw new Error(`initialized answered ${ack.status}`);
+  if (use) await rpc(url, searchCall(2), headers);
+  return init.session;
+}

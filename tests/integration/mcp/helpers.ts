@@ -1,4 +1,5 @@
 // Helpers of the MCP integration tests: the real sidecar process on a random loopback port, SDK clients, raw JSON-RPC over HTTP.
+import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -132,3 +133,28 @@ export const errorOf = (r: Reply) => r.messages[0]?.["error"] as { code: number;
 export const resultOf = (r: Reply) => r.messages[0]?.["result"] as Record<string, unknown> | undefined;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Calls a tool that must succeed; its result carries structuredContent and the same JSON as text, which is returned. */
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const r = await client.callTool({ name, arguments: args });
+  assert.notEqual(r.isError, true, `${name} failed: ${JSON.stringify(r.content)}`);
+  const content = r.content as { type: string; text: string }[];
+  assert.equal(content.length, 1);
+  assert.equal(content[0]!.type, "text");
+  assert.deepEqual(JSON.parse(content[0]!.text), r.structuredContent);
+  return r.structuredContent as Record<string, unknown>;
+}
+
+/** GET /api/reviews/search with `params`: the status and the JSON body. */
+export async function searchOverHttp(siteUrl: string, params: URLSearchParams) {
+  const res = await fetch(`${siteUrl}/api/reviews/search?${params}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Tool arguments as the query parameters of the HTTP search. */
+export const toParams = (args: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(args)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );

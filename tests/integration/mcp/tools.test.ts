@@ -1,11 +1,10 @@
-// Every MCP tool over real HTTP with the SDK's client (which checks structuredContent against each outputSchema): happy paths,
-// bad arguments, unknown tools, and search_reviews agreeing with GET /api/reviews/search on the same inputs, pages included.
+// Every MCP tool over real HTTP with the SDK's client (which checks structuredContent against each outputSchema): the
+// tool list, happy paths, bad arguments and unknown tools. search-agreement.test.ts holds search_reviews against HTTP.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import fc from "fast-check";
 import type { Connected, McpSidecar } from "./helpers.ts";
-import { connect, startMcpSidecar } from "./helpers.ts";
+import { callTool, connect, searchOverHttp, startMcpSidecar } from "./helpers.ts";
 
 type Json = Record<string, unknown>;
 type Review = {
@@ -43,16 +42,7 @@ after(async () => {
   await sc?.stop();
 });
 
-/** Calls a tool; a successful result carries structuredContent and the same JSON as text. */
-async function call(name: string, args: Json = {}): Promise<Json> {
-  const r = await client.callTool({ name, arguments: args });
-  assert.notEqual(r.isError, true, `${name} failed: ${JSON.stringify(r.content)}`);
-  const content = r.content as { type: string; text: string }[];
-  assert.equal(content.length, 1);
-  assert.equal(content[0]!.type, "text");
-  assert.deepEqual(JSON.parse(content[0]!.text), r.structuredContent);
-  return r.structuredContent as Json;
-}
+const call = (name: string, args: Json = {}) => callTool(client, name, args);
 
 /** Calls a tool that must refuse: isError with a text naming the argument and the rule. */
 async function refuse(name: string, args: unknown): Promise<string> {
@@ -63,16 +53,7 @@ async function refuse(name: string, args: unknown): Promise<string> {
 }
 
 const ids = (reviews: unknown) => (reviews as { id: string }[]).map((r) => r.id);
-const httpSearch = async (params: URLSearchParams) => {
-  const res = await fetch(`${sc.url}/api/reviews/search?${params}`);
-  return { status: res.status, body: (await res.json()) as Json };
-};
-const toParams = (args: Json) =>
-  new URLSearchParams(
-    Object.entries(args)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
+const httpSearch = (params: URLSearchParams) => searchOverHttp(sc.url, params);
 
 describe("tools/list", () => {
   it("lists 10 read-only tools, each with title, description, input and output schemas and annotations", async () => {
@@ -289,97 +270,4 @@ describe("tools: bad arguments are tool errors naming the argument and the rule"
       assert.match(text, message);
     });
   }
-});
-
-describe("search_reviews agrees with GET /api/reviews/search", () => {
-  const tech = () => dataset.business.technicians[0]!;
-  const table: Json[] = [
-    {},
-    { rating: 5, limit: 10 },
-    { min_rating: 3.5, since: "2023-01-01", until: "2024-12-31" },
-    { query: "  On   TIME  ", limit: 7 },
-    { query: "" },
-    { mentions_technician: "rosa", mentions_service: "drain cleaning" },
-    { mentions_technician: "nobody at all" },
-    { aspect: "punctuality", aspect_sentiment: "negative" },
-    { sentiment: "mixed", limit: 100 },
-    { rating: 1, query: "late" },
-  ];
-  for (const args of table) {
-    it(`same reviews, same order: ${JSON.stringify(args)}`, async () => {
-      const mcp = await call("search_reviews", args);
-      const http = await httpSearch(toParams(args));
-      assert.equal(http.status, 200);
-      assert.deepEqual(mcp, http.body);
-    });
-  }
-
-  // Aspect ids carry underscores (work_quality): MCP clients check structuredContent against the output schema.
-  it("an aspect id with an underscore", async () => {
-    const args = { aspect: "work_quality", limit: 3 };
-    const mcp = await call("search_reviews", args);
-    assert.deepEqual(mcp, (await httpSearch(toParams(args))).body);
-    assert.deepEqual((mcp as { filters: { aspect: unknown } }).filters.aspect, {
-      input: "work_quality",
-      resolved: "work_quality",
-    });
-  });
-
-  it("paging: following next_cursor gives the same pages over both", async () => {
-    const args = { min_rating: 4, mentions_technician: tech().name, limit: 9 };
-    let mcp = await call("search_reviews", args);
-    let http = (await httpSearch(toParams(args))).body;
-    let pages = 1;
-    while (http["next_cursor"] !== null && pages < 100) {
-      assert.deepEqual(mcp, http);
-      mcp = await call("search_reviews", { cursor: mcp["next_cursor"], limit: 9 });
-      http = (await httpSearch(new URLSearchParams({ cursor: String(http["next_cursor"]), limit: "9" }))).body;
-      pages++;
-    }
-    assert.deepEqual(mcp, http);
-    assert.ok(pages > 2, `only ${pages} pages`);
-  });
-
-  it("any combination of arguments: both answer the same reviews, or both refuse (fuzzed)", async () => {
-    const date = fc.oneof(
-      fc.constantFrom("2022-01-01", "2023-06-15", "2024-02-29", "2024-02-30", "2025-12-31", "2026-03-29"),
-      fc.constant("20xx"),
-    );
-    const args = fc.record(
-      {
-        rating: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(4.5)),
-        min_rating: fc.oneof(fc.constantFrom(1, 2.5, 3.5, 4, 5), fc.double({ min: 0, max: 6, noNaN: true })),
-        since: date,
-        until: date,
-        query: fc.constantFrom("", " ", "the", "on time", "LATE", "water heater", "é", "zzzz"),
-        mentions_technician: fc.constantFrom("Rosa", "mike", "zoe-lindqvist", "nobody", ""),
-        mentions_service: fc.constantFrom("drain cleaning", "water-heater-repair", "tankless", "roofing"),
-        // Not "work_quality" yet: see the todo test above.
-        aspect: fc.constantFrom("punctuality", "Pricing", "COMMUNICATION", "vibes"),
-        aspect_sentiment: fc.constantFrom("positive", "neutral", "negative"),
-        sentiment: fc.constantFrom("positive", "neutral", "negative", "mixed"),
-        limit: fc.integer({ min: 0, max: 101 }),
-      },
-      { requiredKeys: [] },
-    );
-    await fc.assert(
-      fc.asyncProperty(args, async (a) => {
-        const r = await client.callTool({ name: "search_reviews", arguments: a });
-        const http = await httpSearch(toParams(a));
-        if (http.status === 200) {
-          assert.notEqual(r.isError, true, `MCP refused what HTTP answered: ${JSON.stringify(r.content)}`);
-          assert.deepEqual(r.structuredContent, http.body);
-        } else {
-          assert.equal(r.isError, true, `MCP answered what HTTP refused (${JSON.stringify(http.body)})`);
-          const named = new Set((http.body["issues"] as { path: string[] }[]).map((i) => i.path[0]));
-          const text = (r.content as { text: string }[])[0]!.text;
-          assert.ok(
-            [...named].some((p) => text.includes(`- ${p}:`)),
-            `${text} names none of ${[...named]}`,
-          );
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
 });

@@ -7,16 +7,26 @@ import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
-import { buildTextIndexSteps, runSteps, STEP, type TextIndex } from "./text-index.ts";
+import { buildTextIndexSteps, runSteps, STEP, type TextColumns, type TextIndex, textIndexOf } from "./text-index.ts";
 
 export type Resolver = (input: string) => string | null;
 
-export type SearchIndex = {
-  size: number;
+export type SearchIndex = IndexColumns & {
   /** The review at a position (newest first: date descending, then id descending), parsed afresh on each call. */
   review: (position: number) => Review;
   /** Its published JSON. Records are kept as JSON, not objects: the index holds only what filters need. */
   reviewJson: (position: number) => string;
+  text: TextIndex;
+  resolveTechnician: Resolver;
+  resolveService: Resolver;
+  resolveAspect: Resolver;
+};
+
+/** What the index stores (and `index-file.ts` writes): everything but what is built from it when it is loaded. */
+export type IndexColumns = {
+  size: number;
+  /** The place in the source (`ReviewSource`, the published file's order) of the review at each position. */
+  order: Uint32Array;
   dates: readonly string[];
   ids: readonly string[];
   /** Stars per position. */
@@ -32,14 +42,11 @@ export type SearchIndex = {
   /** Per aspect id: reviews mentioning it at all, and per polarity. */
   byAspect: ReadonlyMap<string, Readonly<Record<"any" | AspectPolarity, Bitset>>>;
   bySentiment: Readonly<Record<SentimentLabel, Bitset>>;
-  text: TextIndex;
-  resolveTechnician: Resolver;
-  resolveService: Resolver;
-  resolveAspect: Resolver;
+  text: TextColumns;
 };
 
-type AspectPolarity = "positive" | "neutral" | "negative";
-type SentimentLabel = AspectPolarity | "mixed";
+export type AspectPolarity = "positive" | "neutral" | "negative";
+export type SentimentLabel = AspectPolarity | "mixed";
 
 /** An aspect of the taxonomy the build used, as /insights.json lists it. */
 export type AspectLabel = Readonly<{ id: string; label: string }>;
@@ -77,6 +84,19 @@ export function* buildSearchIndexSteps(
   source: ReviewSource,
   aspects: readonly AspectLabel[] = [],
 ): Generator<void, SearchIndex> {
+  return assembleIndex(yield* buildIndexColumnsSteps(business, source), business, source, aspects);
+}
+
+/** The stored columns of a dataset's index, as the build writes them to the index file. */
+export function indexColumnsOf(dataset: ReviewsDataset): IndexColumns {
+  const { business, reviews } = dataset;
+  return runSteps(buildIndexColumnsSteps(business, { count: reviews.length, parse: (k) => reviews[k]! }));
+}
+
+function* buildIndexColumnsSteps(
+  business: Business,
+  source: Pick<ReviewSource, "count" | "parse">,
+): Generator<void, IndexColumns> {
   const rows = yield* readRows(source);
   const size = rows.length;
   const byRating = Array.from({ length: 6 }, () => emptyBitset(size));
@@ -116,11 +136,9 @@ export function* buildSearchIndexSteps(
     for (const id of r.technicians) if (byTechnician.has(id)) setBit(byTechnician.get(id)!, i);
     for (const id of r.services) if (byService.has(id)) setBit(byService.get(id)!, i);
   });
-  const order = Uint32Array.from(rows, (r) => r.k);
   return {
     size,
-    review: (i) => JSON.parse(source.json(order[i]!)) as Review,
-    reviewJson: (i) => source.json(order[i]!),
+    order: Uint32Array.from(rows, (r) => r.k),
     dates: rows.map((r) => r.date),
     ids: rows.map((r) => r.id),
     ratings: Uint8Array.from(rows, (r) => r.rating),
@@ -129,14 +147,30 @@ export function* buildSearchIndexSteps(
     byRating,
     byTechnician,
     byService,
-    text: yield* buildTextIndexSteps(rows.map((r) => r.text)),
-    resolveTechnician: resolver(business.technicians),
-    resolveService: resolver(business.services),
     byAspect,
     bySentiment,
+    text: yield* buildTextIndexSteps(rows.map((r) => r.text)),
+  };
+}
+
+/** The index over stored columns: records read from `source`, names resolved through the catalog and the taxonomy. */
+export function assembleIndex(
+  columns: IndexColumns,
+  business: Business,
+  source: Pick<ReviewSource, "json">,
+  aspects: readonly AspectLabel[] = [],
+): SearchIndex {
+  const { order } = columns;
+  return {
+    ...columns,
+    review: (i) => JSON.parse(source.json(order[i]!)) as Review,
+    reviewJson: (i) => source.json(order[i]!),
+    text: textIndexOf(columns.text),
+    resolveTechnician: resolver(business.technicians),
+    resolveService: resolver(business.services),
     resolveAspect: resolver([
       ...aspects.map((a) => ({ id: a.id, name: a.label, aliases: [] })),
-      ...[...byAspect.keys()].map((id) => ({ id, name: id, aliases: [] })),
+      ...[...columns.byAspect.keys()].map((id) => ({ id, name: id, aliases: [] })),
     ]),
   };
 }
@@ -158,7 +192,7 @@ type Row = {
 };
 
 /** Every review's row, newest first (the build publishes them so; others are sorted). */
-function* readRows(source: ReviewSource): Generator<void, Row[]> {
+function* readRows(source: Pick<ReviewSource, "count" | "parse">): Generator<void, Row[]> {
   const rows = new Array<Row>(source.count);
   let sorted = true;
   for (let k = 0; k < source.count; k++) {

@@ -16,13 +16,17 @@ export function runSteps<T>(steps: Generator<void, T>): T {
 /** Exact answers kept per index (12.5 KB each at 100k reviews): repeated and paged queries skip the exact check. */
 const MEMO_ENTRIES = 512;
 
-export type TextIndex = {
+/** What the text index stores; the rest is derived from it when it is loaded. */
+export type TextColumns = {
   size: number;
   /** Normalised text per position; null for rating-only reviews. */
   texts: readonly (string | null)[];
   table: GramTable;
   /** Docs per trigram slot: a bitset for frequent trigrams (smaller than a list there), else sorted positions. */
   postings: (Bitset | Int32Array)[];
+};
+
+export type TextIndex = TextColumns & {
   /** Trigram slots containing each one- and two-character string, for queries shorter than a trigram. */
   shortGrams: ReadonlyMap<string, readonly number[]>;
   /** Docs whose text is shorter than a trigram (they have no trigrams). */
@@ -32,11 +36,11 @@ export type TextIndex = {
 
 /** `texts`: each review's text after `normalizeText`, null for rating-only reviews. */
 export function buildTextIndex(texts: readonly (string | null)[]): TextIndex {
-  return runSteps(buildTextIndexSteps(texts));
+  return textIndexOf(runSteps(buildTextIndexSteps(texts)));
 }
 
 /** Builds the text index in steps, pausing every `STEP` texts (see `runSteps` and the sidecar's index store). */
-export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generator<void, TextIndex> {
+export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generator<void, TextColumns> {
   const size = texts.length;
   const table = newGramTable();
   const df: number[] = [];
@@ -64,9 +68,14 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
     if (p instanceof Uint32Array) setBit(p, doc);
     else p[fill[slot]!++] = doc;
   });
+  return { size, texts, table, postings };
+}
+
+/** Adds what queries need besides the stored columns: short-query lookups and an empty memo. */
+export function textIndexOf(columns: TextColumns): TextIndex {
   const shortTexts: number[] = [];
-  texts.forEach((t, doc) => t && t.length < 3 && shortTexts.push(doc));
-  return { size, texts, table, postings, shortGrams: shortGramSlots(table), shortTexts, memo: new Map() };
+  columns.texts.forEach((t, doc) => t && t.length < 3 && shortTexts.push(doc));
+  return { ...columns, shortGrams: shortGramSlots(columns.table), shortTexts, memo: new Map() };
 }
 
 /** Every trigram's one- and two-character substrings, each mapped to the trigram slots containing it. */

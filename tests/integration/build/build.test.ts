@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { Insights } from "../../../src/lib/schema/insights.ts";
+import { INDEX_FILE_NAME } from "../../../src/lib/search/index-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { build, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
@@ -84,8 +85,10 @@ describe("build output", () => {
       e.encodings.br?.path,
       e.encodings.gzip?.path,
     ]);
+    // Besides the manifest's files: the manifest, the CDN headers and the sidecar's search index (never published).
+    assert.ok(onDisk.includes(INDEX_FILE_NAME), `${INDEX_FILE_NAME} is in the release`);
     assert.deepEqual(
-      onDisk.filter((f) => f !== "manifest.json" && f !== "_headers").sort(),
+      onDisk.filter((f) => !["manifest.json", "_headers", INDEX_FILE_NAME].includes(f)).sort(),
       described.filter((f): f is string => !!f).sort(),
     );
     for (const [urlPath, entry] of Object.entries(manifest.files)) {

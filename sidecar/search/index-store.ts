@@ -1,12 +1,20 @@
 // Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { type AspectLabel, buildSearchIndexSteps, type SearchIndex } from "../../src/lib/search/index.ts";
+import { decodeSearchIndex, INDEX_FILE_NAME } from "../../src/lib/search/index-file.ts";
+import {
+  type AspectLabel,
+  assembleIndex,
+  buildSearchIndexSteps,
+  type SearchIndex,
+} from "../../src/lib/search/index.ts";
 import type { Business } from "../../src/lib/schema/business.ts";
+import { releaseFile } from "../dist/release.ts";
 import type { Site } from "../dist/site.ts";
 import type { Logger } from "../log.ts";
 import { type InsightsDoc, readInsightsFile } from "./insights-file.ts";
-import { readReviewsFile, type ReviewsFile } from "./reviews-file.ts";
+import { readReviewsFile, readReviewsFileOf, type ReviewsFile } from "./reviews-file.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
 export type IndexedRelease = Readonly<{
@@ -23,27 +31,75 @@ export type SearchIndexStore = Readonly<{
   /** The newest index that is ready; the previous one keeps answering while a new one is built. */
   current: () => IndexedRelease;
   /** Builds the index of `site` and makes it current (after a release swap). */
-  update: (site: Site) => Promise<void>;
+  update: (site: Release) => Promise<void>;
 }>;
+
+/** What indexing needs of a release: its files (the manifest is enough, the files need not have been checked yet). */
+export type Release = Pick<Site, "id" | "dir" | "manifest">;
 
 /** Waits for the next turn of the event loop: requests that arrived meanwhile are answered first. */
 export type Pause = () => Promise<unknown>;
 
-/** Loads the datasets the build published; the sidecar never derives them again, it only indexes them. */
-export async function indexRelease(site: Site, pause: Pause = nextTurn): Promise<IndexedRelease> {
-  const file = site.files.get("/reviews.json");
+/** What happened to the release's prebuilt index file, for the log. */
+export type IndexSource = { loaded: true } | { loaded: false; why: string };
+
+/**
+ * Loads the datasets the build published; the sidecar never derives them again. The search index is the one the build
+ * wrote beside them when it fits the published /reviews.json; otherwise it is built here from that file.
+ */
+export async function indexRelease(
+  site: Release,
+  pause: Pause = nextTurn,
+  onIndex: (source: IndexSource) => void = () => {},
+): Promise<IndexedRelease> {
+  const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
+  // The three files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
+  const [reviewsBytes, indexBytes, { insights, problem }] = await Promise.all([
+    readFile(file),
+    readFile(path.join(site.dir, INDEX_FILE_NAME)).catch((err: NodeJS.ErrnoException) => err),
+    readInsightsFile(site),
+  ]);
+  const aspects = aspectLabels(insights);
+  const prebuilt = await loadIndexFile(indexBytes, reviewsBytes, aspects, pause);
+  onIndex(prebuilt.release ? { loaded: true } : { loaded: false, why: prebuilt.why });
+  if (prebuilt.release)
+    return Object.freeze({ siteId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
   let dataset: ReviewsFile;
   try {
-    dataset = readReviewsFile(await readFile(file.identity.file));
+    dataset = readReviewsFile(reviewsBytes);
   } catch (err) {
     throw new Error(`release ${site.id}: /reviews.json: ${(err as Error).message}`, { cause: err });
   }
-  const { insights, problem } = await readInsightsFile(site);
-  const steps = buildSearchIndexSteps(dataset.head.business, dataset.reviews, aspectLabels(insights));
-  const index = await betweenRequests(steps, pause);
+  const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, dataset.reviews, aspects), pause);
   const { business, updated_at: updatedAt } = dataset.head;
   return Object.freeze({ siteId: site.id, index, updatedAt, business, insights, insightsProblem: problem });
+}
+
+type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
+
+/** The release's index file with its /reviews.json, if the file is there and was written for exactly those reviews. */
+async function loadIndexFile(
+  indexBytes: Buffer | NodeJS.ErrnoException,
+  reviewsBytes: Buffer,
+  aspects: readonly AspectLabel[],
+  pause: Pause,
+): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
+  if (indexBytes instanceof Error) return { why: `no ${INDEX_FILE_NAME} (${indexBytes.code ?? indexBytes.message})` };
+  try {
+    const { columns, updatedAt } = decodeSearchIndex(indexBytes);
+    const inFileOrder = new Array<string>(columns.size);
+    columns.ids.forEach((id, position) => (inFileOrder[columns.order[position]!] = id));
+    // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
+    await pause();
+    const { head, reviews } = readReviewsFileOf(reviewsBytes, inFileOrder);
+    if (head.updated_at !== updatedAt)
+      return { why: `${INDEX_FILE_NAME} was written for reviews updated ${updatedAt}, not ${head.updated_at}` };
+    const index = assembleIndex(columns, head.business, reviews, aspects);
+    return { release: { index, updatedAt, business: head.business } };
+  } catch (err) {
+    return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
+  }
 }
 
 /** Runs a stepped build, letting the event loop answer waiting requests after every step. */
@@ -63,22 +119,30 @@ function aspectLabels(insights: InsightsDoc | null): AspectLabel[] {
 }
 
 export async function createSearchIndexStore(
-  initial: Site,
+  initial: Release,
   logger: Logger,
   pause: Pause = nextTurn,
 ): Promise<SearchIndexStore> {
   const warnInsights = (r: IndexedRelease) => {
     if (r.insightsProblem) logger.warn("insights unavailable", { release: r.siteId, problem: r.insightsProblem });
   };
-  let current = await indexRelease(initial, pause);
+  const index = (site: Release) =>
+    indexRelease(site, pause, (source) => {
+      if (!source.loaded)
+        logger.warn("the release's search index file is not usable: indexing /reviews.json instead", {
+          release: site.id,
+          problem: source.why,
+        });
+    });
+  let current = await index(initial);
   warnInsights(current);
   let latestRequested = initial.id;
   return Object.freeze({
     current: () => current,
-    update: async (site: Site) => {
+    update: async (site: Release) => {
       latestRequested = site.id;
       try {
-        const next = await indexRelease(site, pause);
+        const next = await index(site);
         // A slower build of an older release must not replace a newer one.
         if (latestRequested === site.id) current = next;
         logger.info("search index ready", { release: site.id, reviews: next.index.size });

@@ -1,5 +1,6 @@
 // Reads a release's /insights.json once for everything the sidecar answers from it (aspect labels for search, MCP tools).
 import { readFile } from "node:fs/promises";
+import { releaseFile } from "../dist/release.ts";
 import type { Site } from "../dist/site.ts";
 
 /** The published insights document, kept as parsed: its shape is read defensively (sidecar/mcp/data/insights-view.ts). */
@@ -8,11 +9,11 @@ export type InsightsDoc = Readonly<Record<string, unknown>>;
 /** The document, or null with the reason; a release whose insights cannot be read still serves its reviews. */
 export type InsightsFile = Readonly<{ insights: InsightsDoc | null; problem: string | null }>;
 
-export async function readInsightsFile(site: Site): Promise<InsightsFile> {
-  const file = site.files.get("/insights.json");
+export async function readInsightsFile(release: Pick<Site, "dir" | "manifest">): Promise<InsightsFile> {
+  const file = releaseFile(release, "/insights.json");
   if (!file) return { insights: null, problem: "this release publishes no /insights.json" };
   try {
-    const doc: unknown = JSON.parse(await readFile(file.identity.file, "utf8"));
+    const doc: unknown = JSON.parse(await readFile(file, "utf8"));
     if (!doc || typeof doc !== "object" || Array.isArray(doc)) throw new Error("not a JSON object");
     return { insights: doc as InsightsDoc, problem: null };
   } catch (err) {

@@ -5,7 +5,10 @@ import type { Review } from "../../src/lib/schema/review.ts";
 import type { ReviewSource } from "../../src/lib/search/index.ts";
 
 /** The dataset without its reviews (business, aggregate rating, updated_at), and the reviews as a source to index. */
-export type ReviewsFile = Readonly<{ head: Omit<ReviewsDataset, "reviews">; reviews: ReviewSource }>;
+export type ReviewsFile = Readonly<{
+  head: Omit<ReviewsDataset, "reviews">;
+  reviews: ReviewSource;
+}>;
 
 export type Split = Readonly<{
   arrayStart: number;
@@ -19,9 +22,62 @@ export type Split = Readonly<{
 const [QUOTE, BACKSLASH, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = [34, 92, 44, 123, 125, 91, 93];
 const WHITE_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const REVIEWS_KEY = Buffer.from('"reviews"');
+/** Between two reviews of a compact file; nowhere else, as no string holds an unescaped quote and no object inside a
+ * review starts with an id (tests/unit/search/reviews-file.test.ts checks the Review schema for that). */
+const BOUNDARY = Buffer.from('},{"id":');
 
 export function readReviewsFile(bytes: Buffer): ReviewsFile {
-  const { arrayStart, arrayEnd, spans, compact } = splitReviews(bytes);
+  return fromSplit(bytes, splitReviews(bytes));
+}
+
+/**
+ * Reads a file whose reviews are known, in file order, from the release's index file: each review ends where the next
+ * boundary `},{"id":` is, which no JSON string can hold (its quotes would be escaped), so the 100 MB are searched
+ * natively rather than scanned string by string. Throws when the file is not exactly those reviews, written compactly.
+ */
+export function readReviewsFileOf(bytes: Buffer, ids: readonly string[]): ReviewsFile {
+  const misfit = (what: string) => new Error(`not the reviews the index lists: ${what}`);
+  if (ids.length === 0) {
+    const file = fromSplit(bytes, splitReviews(bytes));
+    if (file.reviews.count !== 0) throw misfit(`${file.reviews.count} reviews, the index lists none`);
+    return file;
+  }
+  const startOf = (id: string) => Buffer.from(`{"id":${JSON.stringify(id)}`);
+  const first = Buffer.concat([Buffer.from('"reviews":['), startOf(ids[0]!)]);
+  const at = bytes.indexOf(first);
+  if (at === -1) throw misfit(`no reviews array starting with review ${ids[0]}`);
+  const spans = new Uint32Array(2 * ids.length);
+  let start = at + '"reviews":['.length;
+  for (let k = 0; k < ids.length; k++) {
+    spans[2 * k] = start;
+    if (k + 1 < ids.length) {
+      // The first boundary after a review's start is its end: it must lead to the review listed next.
+      const next = bytes.indexOf(BOUNDARY, start);
+      const expected = startOf(ids[k + 1]!);
+      if (next === -1 || bytes.compare(expected, 0, expected.length, next + 2, next + 2 + expected.length) !== 0)
+        throw misfit(`review ${ids[k + 1]} does not follow review ${ids[k]}`);
+      spans[2 * k + 1] = next + 1;
+      start = next + 2;
+    } else spans[2 * k + 1] = objectEnd(bytes, start);
+  }
+  const arrayEnd = spans[spans.length - 1]!;
+  if (bytes[arrayEnd] !== CLOSE_BRACKET) throw misfit(`more than ${ids.length} reviews`);
+  return fromSplit(bytes, { arrayStart: at + '"reviews":'.length, arrayEnd, spans, compact: true });
+}
+
+/** The end (exclusive) of the JSON object that starts at `start`. */
+function objectEnd(bytes: Buffer, start: number): number {
+  let depth = 0;
+  for (let i = start; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === QUOTE) i = closingQuote(bytes, i);
+    else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth++;
+    else if ((b === CLOSE_BRACE || b === CLOSE_BRACKET) && --depth === 0) return i + 1;
+  }
+  throw new Error(`the review at byte ${start} does not end`);
+}
+
+function fromSplit(bytes: Buffer, { arrayStart, arrayEnd, spans, compact }: Split): ReviewsFile {
   const headText = bytes.toString("utf8", 0, arrayStart + 1) + bytes.toString("utf8", arrayEnd);
   const head = JSON.parse(headText) as ReviewsDataset;
   if (typeof head !== "object" || head === null || !head.business || typeof head.updated_at !== "string") {

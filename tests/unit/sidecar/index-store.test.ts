@@ -1,7 +1,8 @@
-// The sidecar's search index store: a new release is indexed in steps with the event loop let through between them,
-// and the previous index answers until the new one is whole.
+// The sidecar's search index store: a release's index file is loaded when it fits the release's /reviews.json; otherwise
+// the release is indexed in steps with the event loop let through between them. The previous index answers until the
+// new one is whole.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -10,8 +11,15 @@ import { sampleSite, writeRelease } from "../../../scripts/bench/lib/synthetic-r
 import { loadRelease } from "../../../sidecar/dist/release.ts";
 import { memoryLogger } from "../../../sidecar/log.ts";
 import { createSearchIndexStore } from "../../../sidecar/search/index-store.ts";
+import { encodeSearchIndex, INDEX_FILE_NAME } from "../../../src/lib/search/index-file.ts";
+import { indexColumnsOf } from "../../../src/lib/search/index.ts";
+import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
+import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
+import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
 import { STEP } from "../../../src/lib/search/text-index.ts";
 import { dataset } from "../../helpers/dataset.ts";
+
+const indexFile = (d: ReviewsDataset) => encodeSearchIndex(indexColumnsOf(d), d.updated_at);
 
 it("indexes a new release in steps, pausing for the event loop between them, then answers from it", async () => {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "index-store-"));
@@ -35,6 +43,63 @@ it("indexes a new release in steps, pausing for the event loop between them, the
     assert.equal(store.current().index.size, 9000);
     // Reading the rows, then the text index's two passes, each pause every STEP reviews.
     assert.equal(pauses, 3 * Math.floor(9000 / STEP));
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+});
+
+it("loads the release's index file when it fits /reviews.json, and indexes the file itself when it does not", async () => {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "index-store-"));
+  try {
+    const data = dataset(9000);
+    const release = async (name: string, index: Uint8Array | null) => {
+      const dir = path.join(tmp, name);
+      await writeRelease(dir, { ...sampleSite(), "/reviews.json": { body: JSON.stringify(data) } });
+      if (index) await writeFile(path.join(dir, INDEX_FILE_NAME), index);
+      return loadRelease(dir);
+    };
+    const damaged = Buffer.from(indexFile(data));
+    damaged[damaged.length - 1]! ^= 1;
+    const cases = [
+      { name: "fits", index: indexFile(data), problem: null },
+      { name: "none", index: null, problem: /no search-index\.bin \(ENOENT\)/ },
+      { name: "other", index: indexFile(dataset(8999)), problem: /not the reviews the index lists/ },
+      {
+        name: "older",
+        index: indexFile({ ...data, updated_at: "2019-01-01T00:00:00Z" }),
+        problem: /written for reviews updated 2019-01-01T00:00:00Z/,
+      },
+      { name: "damaged", index: damaged, problem: /checksum does not match/ },
+      // Same reviews in another order: every count and date agrees, the places of the records do not.
+      {
+        name: "misfit",
+        index: indexFile({ ...data, reviews: data.reviews.toReversed() }),
+        problem: /not the reviews the index lists: no reviews array starting with review r-/,
+      },
+    ];
+    const answers = new Map<string, unknown>();
+    for (const c of cases) {
+      let pauses = 0;
+      const logger = memoryLogger();
+      const store = await createSearchIndexStore(await release(c.name, c.index), logger, () => {
+        pauses++;
+        return nextTurn();
+      });
+      const warnings = logger.records.filter((r) => r.level === "warn" && r.msg.includes("index file"));
+      if (c.problem === null) {
+        assert.equal(pauses, 1, "a loaded index needs no indexing steps, one pause between decoding and splitting");
+        assert.equal(warnings.length, 0);
+      } else {
+        // A file that decodes pauses once before it is found not to fit.
+        const decoded = c.name === "none" || c.name === "damaged" ? 0 : 1;
+        assert.equal(pauses, decoded + 3 * Math.floor(9000 / STEP), c.name);
+        assert.match(String(warnings[0]?.fields?.["problem"]), c.problem);
+      }
+      const query = parseSearchQuery(new URLSearchParams({ query: "water heater", min_rating: "2", limit: "100" }));
+      assert.ok(query.success);
+      answers.set(c.name, searchReviews(store.current().index, query.data));
+    }
+    for (const c of cases) assert.deepEqual(answers.get(c.name), answers.get("none"), c.name);
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

@@ -1,23 +1,37 @@
-// Entry point of the sidecar (`npm run serve`, and `npm start` after the build): load the release, watch it, listen.
+// Runs the sidecar: loads the release (its files checked, its search index read) while the server modules load, then
+// watches it and listens.
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { createApp } from "./app.ts";
-import { loadRelease, ReleaseError } from "./dist/release.ts";
-import { createSiteStore } from "./dist/site-store.ts";
-import { watchRelease } from "./dist/watch.ts";
+import { cacheSmallFiles, completeRelease, loadRelease, openRelease, ReleaseError } from "./dist/release.ts";
 import { createLogger } from "./log.ts";
-import { createMcpService } from "./mcp/service.ts";
 import { createSearchIndexStore } from "./search/index-store.ts";
-import { listen } from "./server.ts";
-import { createHub } from "./websub/hub.ts";
 
 const logger = createLogger();
 
+/** The server's modules, loaded while the release's files are read and checked: the reading and compiling overlap. */
+const serverModules = () =>
+  Promise.all([
+    import("./app.ts"),
+    import("./dist/site-store.ts"),
+    import("./dist/watch.ts"),
+    import("./mcp/service.ts"),
+    import("./server.ts"),
+    import("./websub/hub.ts"),
+  ]);
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const load = (dir: string) => loadRelease(dir, { cacheBudgetBytes: config.staticCacheBytes });
-  const site = await load(config.distDir);
+  const cache = { cacheBudgetBytes: config.staticCacheBytes };
+  const load = (dir: string) => loadRelease(dir, cache);
+  const opened = await openRelease(config.distDir);
+  // In this order: the index store starts reading its files first, then the modules load, while the files are checked.
+  const [search, modules, site] = await Promise.all([
+    createSearchIndexStore(opened, logger),
+    serverModules(),
+    completeRelease(opened),
+  ]);
+  const [{ createApp }, { createSiteStore }, { watchRelease }, { createMcpService }, { listen }, { createHub }] =
+    modules;
   const store = createSiteStore(site, { distDir: config.distDir, logger, load });
-  const search = await createSearchIndexStore(site, logger);
   store.onChange((_previous, next) => void search.update(next));
   const watcher = watchRelease({
     distDir: config.distDir,
@@ -32,6 +46,9 @@ async function main(): Promise<void> {
   const app = createApp({ config, site: store.current, logger, hub, search, mcp });
   const server = await listen(app, { host: config.host, port: config.port, logger });
   logger.info(`listening on ${server.url}`, { url: server.url, release: site.id, files: site.files.size });
+  cacheSmallFiles(site, cache).catch((err: Error) =>
+    logger.error("small files not kept in memory: they are read from disk", { release: site.id, err }),
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -1,9 +1,13 @@
 // Loads one release: resolves DIST_DIR, validates manifest.json with the shared zod schema and checks every file it names.
-import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { lstatSync, type Stats } from "node:fs";
+import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
 import { representationHeaders } from "./headers.ts";
 import type { Coding, Representation, Site, SiteFile } from "./site.ts";
+
+/** A release whose manifest has been read and checked, its files not yet. */
+export type OpenRelease = Pick<Site, "id" | "dir" | "fingerprint" | "manifest"> & { where: string };
 
 /** Thrown when DIST_DIR holds no usable release; the message says what is wrong and where. */
 export class ReleaseError extends Error {
@@ -28,7 +32,8 @@ export async function fingerprint(distDir: string): Promise<{ dir: string; finge
   return { dir, fingerprint: `${dir}\0${s.ino}\0${s.size}\0${s.mtimeMs}` };
 }
 
-export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Site> {
+/** Reads and checks a release's manifest.json: what it lists and where, before any listed file is looked at. */
+export async function openRelease(distDir: string): Promise<OpenRelease> {
   const where = `DIST_DIR ${JSON.stringify(distDir)}`;
   let found: { dir: string; fingerprint: string };
   try {
@@ -43,52 +48,72 @@ export async function loadRelease(distDir: string, options: LoadOptions = {}): P
   } catch (err) {
     throw new ReleaseError(`${where}: invalid manifest.json in ${dir}: ${describe(err)}`, { cause: err });
   }
-
-  const files = new Map<string, SiteFile>();
-  const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
     if (PRIVATE_PATHS.has(urlPath)) continue;
     if (!isCleanUrlPath(urlPath))
       throw new ReleaseError(`${where}: manifest.json lists an unusable URL path ${JSON.stringify(urlPath)}`);
-    const reps: PendingRep[] = [pendingRep("identity", entry)];
-    if (entry.encodings.br) reps.push(pendingRep("br", entry.encodings.br));
-    if (entry.encodings.gzip) reps.push(pendingRep("gzip", entry.encodings.gzip));
-    for (const rep of reps) {
-      if (!isInsideRelease(rep.path)) {
+    for (const p of [entry.path, entry.encodings.br?.path, entry.encodings.gzip?.path]) {
+      if (p !== undefined && !isInsideRelease(p)) {
         throw new ReleaseError(
-          `${where}: manifest.json entry ${urlPath} names a file outside the release: ${JSON.stringify(rep.path)}`,
+          `${where}: manifest.json entry ${urlPath} names a file outside the release: ${JSON.stringify(p)}`,
         );
       }
     }
+  }
+  return { id: path.basename(dir), dir, fingerprint: found.fingerprint, manifest, where };
+}
+
+/** The absolute path of a file the release publishes at `urlPath`, if its manifest lists one. */
+export function releaseFile(release: Pick<Site, "dir" | "manifest">, urlPath: string): string | undefined {
+  const entry = PRIVATE_PATHS.has(urlPath) ? undefined : release.manifest.files[urlPath];
+  return entry && path.join(release.dir, entry.path);
+}
+
+/** Opens and completes a release, with its small files in memory before it is returned. */
+export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Site> {
+  const site = await completeRelease(await openRelease(distDir));
+  await cacheSmallFiles(site, options);
+  return site;
+}
+
+/** Checks every file an opened release lists (present, regular, of the listed size); nothing is kept in memory yet. */
+export async function completeRelease(release: OpenRelease): Promise<Site> {
+  const { dir, manifest, where } = release;
+  const files = new Map<string, SiteFile>();
+  const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
+  for (const [urlPath, entry] of Object.entries(manifest.files)) {
+    if (PRIVATE_PATHS.has(urlPath)) continue;
+    const reps: PendingRep[] = [pendingRep("identity", entry)];
+    if (entry.encodings.br) reps.push(pendingRep("br", entry.encodings.br));
+    if (entry.encodings.gzip) reps.push(pendingRep("gzip", entry.encodings.gzip));
     pending.push({ urlPath, entry, reps });
   }
 
-  const all = pending.flatMap((p) => p.reps.map((rep) => ({ ...p, rep })));
-  await forEachBounded(all, STAT_CONCURRENCY, async ({ urlPath, rep }) => {
-    const s = await lstat(path.join(dir, rep.path)).catch(() => null);
-    if (!s?.isFile()) throw new ReleaseError(`${where}: ${rep.path} (for ${urlPath}) is missing or not a regular file`);
-    if (s.size !== rep.bytes) {
-      throw new ReleaseError(
-        `${where}: ${rep.path} (for ${urlPath}) has ${s.size} bytes, manifest.json says ${rep.bytes}`,
-      );
+  // Synchronous on purpose: thousands of lstat calls answered from the inode cache take a few milliseconds in all,
+  // where one promise per call would cost the event loop ten times that.
+  for (const { urlPath, reps } of pending) {
+    for (const rep of reps) {
+      const s = lstatOrNull(path.join(dir, rep.path));
+      if (!s?.isFile())
+        throw new ReleaseError(`${where}: ${rep.path} (for ${urlPath}) is missing or not a regular file`);
+      if (s.size !== rep.bytes) {
+        throw new ReleaseError(
+          `${where}: ${rep.path} (for ${urlPath}) has ${s.size} bytes, manifest.json says ${rep.bytes}`,
+        );
+      }
     }
-  });
+  }
 
-  const bodies = await readSmallFiles(
-    dir,
-    all.map((a) => a.rep),
-    options,
-  );
   for (const { urlPath, entry, reps } of pending) {
     const built = reps.map((rep): Representation => {
       const file = path.join(dir, rep.path);
       const headers = representationHeaders(entry, rep);
-      return Object.freeze({
+      return Object.seal({
         coding: rep.coding,
         file,
         bytes: rep.bytes,
         etag: rep.etag,
-        body: bodies.get(rep),
+        body: undefined,
         ok: Object.freeze({ status: 200, headers: headers.ok }),
         notModified: Object.freeze({ status: 304, headers: headers.notModified }),
       });
@@ -111,7 +136,7 @@ export async function loadRelease(distDir: string, options: LoadOptions = {}): P
       }),
     );
   }
-  return Object.freeze({ id: path.basename(dir), dir, fingerprint: found.fingerprint, manifest, files });
+  return Object.freeze({ id: release.id, dir, fingerprint: release.fingerprint, manifest, files });
 }
 
 type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; etag: string }>;
@@ -123,25 +148,33 @@ const pendingRep = (coding: Coding, v: { path: string; bytes: number; etag: stri
   etag: v.etag,
 });
 
-async function readSmallFiles(
-  dir: string,
-  reps: readonly PendingRep[],
-  options: LoadOptions,
-): Promise<Map<PendingRep, Uint8Array<ArrayBuffer>>> {
+/**
+ * Keeps the release's smallest files in memory, up to the budget, so they are answered without touching the disk.
+ * At start the sidecar does this after it listens (files are streamed from disk until then); a reload does it before
+ * the swap.
+ */
+export async function cacheSmallFiles(site: Site, options: LoadOptions = {}): Promise<void> {
   const maxFile = options.maxCachedFileBytes ?? 4 * 1024 * 1024;
   let budget = options.cacheBudgetBytes ?? 32 * 1024 * 1024;
-  const chosen = reps
-    .filter((r) => r.bytes <= maxFile)
+  const chosen = [...site.files.values()]
+    .flatMap((f) => [f.identity, f.br, f.gzip])
+    .filter((r): r is Representation => r !== undefined && r.body === undefined && r.bytes <= maxFile)
     .sort((a, b) => a.bytes - b.bytes)
     .filter((r) => (budget -= r.bytes) >= 0);
-  const out = new Map<PendingRep, Uint8Array<ArrayBuffer>>();
   await forEachBounded(chosen, STAT_CONCURRENCY, async (rep) => {
-    const body = await readFile(path.join(dir, rep.path));
+    const body = await readFile(rep.file);
     if (body.length !== rep.bytes)
-      throw new ReleaseError(`${rep.path} changed while it was read: the release is not immutable`);
-    out.set(rep, body);
+      throw new ReleaseError(`${rep.file} changed while it was read: the release is not immutable`);
+    rep.body = body;
   });
-  return out;
+}
+
+function lstatOrNull(file: string): Stats | null {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
 }
 
 /** A manifest key must be what a clean request path looks like: rooted, no empty, `.` or `..` segments, no query. */

@@ -15,11 +15,12 @@ export type Representation = Readonly<{
   file: string;
   bytes: number;
   etag: string;
-  /** The bytes when the file is small enough to keep in memory; otherwise it is streamed from `file`. */
-  body: Uint8Array<ArrayBuffer> | undefined;
   ok: ResponseInitOf<200>;
   notModified: ResponseInitOf<304>;
-}>;
+}> & {
+  /** The bytes once kept in memory (`cacheSmallFiles`, set once); until then, or for large files, read from `file`. */
+  body: Uint8Array<ArrayBuffer> | undefined;
+};
 
 export type SiteFile = Readonly<{
   urlPath: string;

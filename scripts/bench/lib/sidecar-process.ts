@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SIDECAR_NODE_OPTIONS } from "../../../sidecar/node-options.ts";
+import { SIDECAR_ENV, SIDECAR_NODE_OPTIONS } from "../../../sidecar/node-options.ts";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -29,7 +29,7 @@ export async function startSidecar(
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   const child = spawn(command!, [...prefix, ...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...SIDECAR_ENV, ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

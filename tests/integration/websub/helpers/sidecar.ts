@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SIDECAR_NODE_OPTIONS } from "../../../../sidecar/node-options.ts";
+import { SIDECAR_ENV, SIDECAR_NODE_OPTIONS } from "../../../../sidecar/node-options.ts";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -26,7 +26,7 @@ export type SidecarProcess = Readonly<{
 export async function startSidecar(env: Record<string, string>): Promise<SidecarProcess> {
   const child: ChildProcess = spawn(process.execPath, [...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { ...SIDECAR_ENV, ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: LogLine[] = [];

@@ -1,6 +1,6 @@
 // The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content hash.
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Analyzer, ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import { fingerprint } from "../lib/insights/engine/fingerprint.ts";
@@ -19,9 +19,10 @@ type Reviewish = { id: string; text: string | null; rating: number };
 
 /**
  * Analyses every review, reusing earlier results whose text and rating hash the same under the same engine version
- * (the version covers the engine, taxonomy, lexicon and catalog names). Only the entries this build used are
- * written back, so the file tracks the data; of other files only the most recent few are kept. A cache that cannot be read or
- * written costs time, never correctness: the build then analyses everything.
+ * (the version covers the engine, taxonomy, lexicon and catalog names). New entries are appended; the file is rewritten
+ * with only the entries this build used once unused ones would be more than a tenth of it, so it tracks the data
+ * without a 40 MB rewrite for every added review. Of other files only the most recent few are kept. A cache that
+ * cannot be read or written costs time, never correctness: the build then analyses everything.
  */
 export async function analyzeWithCache(
   reviews: readonly Reviewish[],
@@ -33,17 +34,20 @@ export async function analyzeWithCache(
   const cached = await load(file);
   const used = new Map<string, ReviewAnalysis>();
   const analyses = new Map<string, ReviewAnalysis>();
+  const added = new Map<string, ReviewAnalysis>();
   let hits = 0;
   for (const r of reviews) {
     const key = contentKey(r.text, r.rating);
     let a = used.get(key) ?? cached.get(key);
     if (a) hits++;
-    else a = analyzer.analyze(r.text, r.rating);
+    else added.set(key, (a = analyzer.analyze(r.text, r.rating)));
     used.set(key, a);
     analyses.set(r.id, a);
   }
   const misses = reviews.length - hits;
-  if (misses > 0 || used.size !== cached.size) await save(dir, file, used);
+  const unused = cached.size - (used.size - added.size);
+  if (unused > cached.size / 10) await save(dir, file, used);
+  else if (added.size > 0) await append(dir, file, added);
   return { analyses, hits, misses, file };
 }
 
@@ -83,26 +87,40 @@ async function load(file: string): Promise<Map<string, ReviewAnalysis>> {
   return map;
 }
 
+const linesOf = (entries: Map<string, ReviewAnalysis>) =>
+  Array.from(entries, ([k, a]) => `${JSON.stringify({ k, a })}\n`).join("");
+
+/** Adds entries at the end (a torn last line from a crash is skipped by `load`: that review is analysed again). */
+async function append(dir: string, file: string, entries: Map<string, ReviewAnalysis>): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await appendFile(file, linesOf(entries));
+    await pruneOthers(dir, file);
+  } catch (err) {
+    process.stderr.write(`insights cache: could not append to ${file} (${(err as Error).message})\n`);
+  }
+}
+
 async function save(dir: string, file: string, entries: Map<string, ReviewAnalysis>): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    const lines: string[] = [];
-    for (const [k, a] of entries) lines.push(JSON.stringify({ k, a }));
-    await writeFile(tmp, lines.join("\n") + "\n");
+    await writeFile(tmp, linesOf(entries));
     await rename(tmp, file);
-    // Other files (older engines, other data sets, other catalogs in tests): keep the few most recent, drop the rest.
-    const others = (await readdir(dir))
-      .filter((n) => n.endsWith(".jsonl") && path.join(dir, n) !== file)
-      .map((n) => path.join(dir, n));
-    const dated = await Promise.all(
-      others.map(async (f) => ({ f, t: (await stat(f).catch(() => null))?.mtimeMs ?? 0 })),
-    );
-    dated.sort((a, b) => b.t - a.t || (a.f < b.f ? -1 : 1));
-    for (const { f } of dated.slice(KEEP_OTHER_FILES)) await rm(f, { force: true });
+    await pruneOthers(dir, file);
   } catch (err) {
     process.stderr.write(
       `insights cache: could not write ${file} (${(err as Error).message}); the next build analyses again\n`,
     );
   }
+}
+
+/** Other files (older engines, other data sets, other catalogs in tests): the few most recent are kept. */
+async function pruneOthers(dir: string, file: string): Promise<void> {
+  const others = (await readdir(dir))
+    .filter((n) => n.endsWith(".jsonl") && path.join(dir, n) !== file)
+    .map((n) => path.join(dir, n));
+  const dated = await Promise.all(others.map(async (f) => ({ f, t: (await stat(f).catch(() => null))?.mtimeMs ?? 0 })));
+  dated.sort((a, b) => b.t - a.t || (a.f < b.f ? -1 : 1));
+  for (const { f } of dated.slice(KEEP_OTHER_FILES)) await rm(f, { force: true });
 }

@@ -1,6 +1,6 @@
 // The build's per-review analysis cache: content hash + engine version, so one added review is one analysis.
 import assert from "node:assert/strict";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -30,6 +30,26 @@ describe("analyzeWithCache", () => {
     more[0] = { ...more[0]!, rating: more[0]!.rating === 5 ? 4 : 5 };
     const r = await analyzeWithCache(more, engine, dir);
     assert.equal(r.misses, 2);
+  });
+
+  it("appends what is new, and rewrites the file with only what is used once the unused pass a tenth of it", async () => {
+    const own = await mkdtemp(path.join(dir, "append-"));
+    const first = await analyzeWithCache(reviews, engine, own);
+    const written = await readFile(first.file, "utf8");
+    const lines = (text: string) => text.split("\n").filter(Boolean).length;
+    assert.equal(lines(written), reviews.length);
+    const added = { id: "added", text: "Came back the next day to check the repair.", rating: 4 };
+    await analyzeWithCache([...reviews, added], engine, own);
+    const appended = await readFile(first.file, "utf8");
+    assert.ok(appended.startsWith(written), "the earlier entries are left as they were");
+    assert.equal(lines(appended), reviews.length + 1);
+    // One review fewer leaves the file as it is; dropping more than a tenth rewrites it.
+    await analyzeWithCache(reviews, engine, own);
+    assert.equal(await readFile(first.file, "utf8"), appended);
+    const kept = reviews.slice(0, Math.floor(reviews.length * 0.8));
+    const smaller = await analyzeWithCache(kept, engine, own);
+    assert.equal(smaller.misses, 0);
+    assert.equal(lines(await readFile(first.file, "utf8")), new Set(kept.map((r) => `${r.rating}${r.text}`)).size);
   });
 
   it("keys the file by engine version, and survives a corrupt file", async () => {

@@ -1,12 +1,13 @@
-// Benchmark: in-process search latency (p50/p99 per query shape, and the first, cold call) and index start-up, on generated data.
+// Benchmark: in-process search latency (p50/p99 per query shape, and the first, cold call) and index load, on generated data.
 // Usage: node scripts/bench/search.ts [--sizes 10000,100000] [--runs 500]
 import { parseArgs } from "node:util";
 import { readSource } from "../../src/build/source.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { parseSearchQuery } from "../../src/lib/schema/search.ts";
-import { buildSearchIndex } from "../../src/lib/search/index.ts";
+import { decodeSearchIndex, encodeSearchIndex } from "../../src/lib/search/index-file.ts";
+import { assembleIndex, idsInSourceOrder, indexColumnsOf } from "../../src/lib/search/index.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
-import { readReviewsFile } from "../../sidecar/search/reviews-file.ts";
+import { readReviewsFileOf } from "../../sidecar/search/reviews-file.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
@@ -39,21 +40,29 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** The dataset as the build publishes it, as bytes; the objects it was made from are dropped when this returns. */
-async function publishedBytes(n: number): Promise<Buffer> {
+/**
+ * /reviews.json and search-index.bin as the build writes them, with the time the build takes to index; the objects
+ * they were made from are dropped when this returns.
+ */
+async function published(n: number): Promise<{ reviews: Buffer; index: Uint8Array; buildMs: number }> {
   const source = await readSource(benchDataSet(n));
-  return Buffer.from(JSON.stringify(buildDataset(source.business, source.reviews)));
+  const dataset = buildDataset(source.business, source.reviews);
+  const t0 = performance.now();
+  const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
+  const buildMs = performance.now() - t0;
+  return { reviews: Buffer.from(JSON.stringify(dataset)), index, buildMs };
 }
 
 for (const n of sizes) {
-  const bytes = await publishedBytes(n);
-  // Indexed as the sidecar does it (sidecar/search/index-store.ts), so its heap and collections are the sidecar's too.
+  const files = await published(n);
+  // Loaded as the sidecar does it (sidecar/search/index-store.ts), so its heap and strings are the sidecar's too.
   const t0 = performance.now();
-  const file = readReviewsFile(bytes);
-  const index = buildSearchIndex(file.head.business, file.reviews);
-  const indexMs = performance.now() - t0;
+  const { columns } = decodeSearchIndex(files.index);
+  const file = readReviewsFileOf(files.reviews, idsInSourceOrder(columns));
+  const index = assembleIndex(columns, file.head.business, file.reviews);
+  const loadMs = performance.now() - t0;
   console.log(
-    `\n${n} reviews: index built in ${indexMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+    `\n${n} reviews: index built and encoded (by the build) in ${files.buildMs.toFixed(0)} ms, ${(files.index.length / 2 ** 20).toFixed(0)} MB; loaded in ${loadMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
   );
   console.log("shape                    total   cold_ms   p50_ms   p99_ms");
   const tech = file.head.business.technicians[0]!.name;

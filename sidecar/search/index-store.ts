@@ -7,6 +7,7 @@ import {
   type AspectLabel,
   assembleIndex,
   buildSearchIndexSteps,
+  idsInSourceOrder,
   type SearchIndex,
 } from "../../src/lib/search/index.ts";
 import type { Business } from "../../src/lib/schema/business.ts";
@@ -88,11 +89,9 @@ async function loadIndexFile(
   if (indexBytes instanceof Error) return { why: `no ${INDEX_FILE_NAME} (${indexBytes.code ?? indexBytes.message})` };
   try {
     const { columns, updatedAt } = decodeSearchIndex(indexBytes);
-    const inFileOrder = new Array<string>(columns.size);
-    columns.ids.forEach((id, position) => (inFileOrder[columns.order[position]!] = id));
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();
-    const { head, reviews } = readReviewsFileOf(reviewsBytes, inFileOrder);
+    const { head, reviews } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
     if (head.updated_at !== updatedAt)
       return { why: `${INDEX_FILE_NAME} was written for reviews updated ${updatedAt}, not ${head.updated_at}` };
     const index = assembleIndex(columns, head.business, reviews, aspects);

@@ -153,6 +153,13 @@ function* buildIndexColumnsSteps(
   };
 }
 
+/** The reviews' ids in source order (the published file's), from an index's newest-first columns. */
+export function idsInSourceOrder(columns: Pick<IndexColumns, "ids" | "order">): string[] {
+  const ids = new Array<string>(columns.ids.length);
+  columns.ids.forEach((id, position) => (ids[columns.order[position]!] = id));
+  return ids;
+}
+
 /** The index over stored columns: records read from `source`, names resolved through the catalog and the taxonomy. */
 export function assembleIndex(
   columns: IndexColumns,

@@ -42,6 +42,28 @@ export function reviewAspects(review: Review): ReviewAspect[] {
   });
 }
 
+const withAspect = new WeakMap<readonly Review[], Map<string, Review[]>>();
+
+/**
+ * The reviews annotated with aspect `id`, in their order. The reviews are grouped by aspect in one pass, remembered per
+ * review list: a build renders a page per aspect over the same 100k reviews.
+ */
+export function reviewsWithAspect(reviews: readonly Review[], id: string): readonly Review[] {
+  let groups = withAspect.get(reviews);
+  if (!groups) {
+    groups = new Map();
+    for (const r of reviews) {
+      for (const aspect of new Set(reviewAspects(r).map((a) => a.aspect))) {
+        const group = groups.get(aspect);
+        if (group) group.push(r);
+        else groups.set(aspect, [r]);
+      }
+    }
+    withAspect.set(reviews, groups);
+  }
+  return groups.get(id) ?? [];
+}
+
 /** Whether any review carries aspect annotations. */
 export function hasReviewAspects(reviews: readonly Review[]): boolean {
   return reviews.some((r) => Array.isArray((r as unknown as Loose)["aspects"]));

@@ -1,7 +1,7 @@
 // View models of the pages: aspect annotations read defensively, search form fields from the OpenAPI document, listing URLs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { aspectSummaries, reviewAspects } from "../../../src/components/model/aspects.ts";
+import { aspectSummaries, reviewAspects, reviewsWithAspect } from "../../../src/components/model/aspects.ts";
 import { aspectLabel, catalogNames } from "../../../src/components/model/catalog.ts";
 import { listingPath, pageCount, reviewPath } from "../../../src/components/model/paging.ts";
 import { searchFields } from "../../../src/components/search/fields.ts";
@@ -110,4 +110,20 @@ test("listing URLs: page 1 has no number; a review's page follows from its posit
   assert.equal(pageCount(101), 3);
   assert.equal(reviewPath(0, "a"), "/reviews/#review-a");
   assert.equal(reviewPath(50, "b"), "/reviews/page/2/#review-b");
+});
+
+test("reviewsWithAspect gives, in order, exactly the reviews annotated with the aspect, for each review list", () => {
+  const reviews = dataset(300).reviews;
+  const ids = new Set(reviews.flatMap((r) => reviewAspects(r).map((a) => a.aspect)));
+  assert.ok(ids.size > 1, "the fixture annotates several aspects");
+  for (const id of [...ids, "no-such-aspect"]) {
+    const expected = reviews.filter((r) => reviewAspects(r).some((a) => a.aspect === id));
+    assert.deepEqual(reviewsWithAspect(reviews, id), expected, id);
+  }
+  const fewer = reviews.slice(0, 10);
+  const [first] = ids;
+  assert.deepEqual(
+    reviewsWithAspect(fewer, first!),
+    fewer.filter((r) => reviewAspects(r).some((a) => a.aspect === first)),
+  );
 });

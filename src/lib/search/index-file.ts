@@ -4,6 +4,7 @@
 // Layout: 8-byte magic, u32 (LE) header length, u32 CRC-32 of everything after it, the header as JSON, then the
 // sections it lists, each 8-byte aligned. The CRC refuses damaged bytes before anything is read from them.
 import { crc32 } from "node:zlib";
+import { z } from "zod";
 import { type Bitset, emptyBitset } from "./bitset.ts";
 import type { AspectPolarity, IndexColumns, SentimentLabel } from "./index.ts";
 import type { GramTable } from "./gram-table.ts";
@@ -15,24 +16,30 @@ const PREAMBLE = MAGIC.length + 8;
 /** Bumped whenever the layout or the meaning of a column changes. */
 export const INDEX_FILE_FORMAT = 1;
 
-type Kind = "u8" | "u32" | "i32" | "f64";
-type Section = { name: string; kind: Kind; offset: number; length: number };
+const Kind = z.enum(["u8", "u32", "i32", "f64"]);
+type Kind = z.infer<typeof Kind>;
+const Count = z.number().int().nonnegative();
+const Section = z.object({ name: z.string(), kind: Kind, offset: Count, length: Count });
+type Section = z.infer<typeof Section>;
 /** Where a bitset column comes from: ["withText"], ["rating", "4"], ["technician", id], ["aspect", id, "negative"], ... */
 type BitsetKey = string[];
-type StringColumn = "ids" | "dates" | "modifiedAt" | "texts";
-const STRING_COLUMNS: readonly StringColumn[] = ["ids", "dates", "modifiedAt", "texts"];
+const StringColumn = z.enum(["ids", "dates", "modifiedAt", "texts"]);
+type StringColumn = z.infer<typeof StringColumn>;
+const STRING_COLUMNS = StringColumn.options;
+const Encoding = z.enum(["utf8", "utf16le"]);
 
-type Header = {
-  format: number;
-  size: number;
+const Header = z.object({
+  format: z.number(),
+  size: Count,
   /** The dataset's `updated_at`: the sidecar checks it against the /reviews.json it serves. */
-  updatedAt: string;
-  bitsets: BitsetKey[];
+  updatedAt: z.string(),
+  bitsets: z.array(z.array(z.string()).min(1).max(3)),
   /** How each string column's bytes are encoded (utf16le only if a string holds a lone surrogate). */
-  encodings: Record<StringColumn, "utf8" | "utf16le">;
-  gram: { mask: number; count: number };
-  sections: Section[];
-};
+  encodings: z.record(StringColumn, Encoding),
+  gram: z.object({ mask: Count, count: Count }),
+  sections: z.array(Section),
+});
+type Header = z.infer<typeof Header>;
 
 const ARRAY_OF = { u8: Uint8Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
 
@@ -130,29 +137,37 @@ export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uin
   return out;
 }
 
+/** The checksum an index file carries (checked against its contents by `decodeSearchIndex`). */
+export function indexFileChecksum(file: Uint8Array): number {
+  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  if (bytes.length < PREAMBLE || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC)
+    throw new IndexFileError("not a search index file (wrong magic)");
+  return bytes.readUInt32LE(MAGIC.length + 4);
+}
+
 /** The stored columns of an index file, and the `updated_at` of the dataset it was written for. */
 export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; updatedAt: string } {
   // Typed views need aligned offsets; a file read whole starts its own buffer, anything else is copied once.
-  const aligned = file.byteOffset % 8 === 0 ? file : file.slice();
+  const aligned = file.byteOffset % 8 === 0 ? file : new Uint8Array(file);
   const bytes = Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength);
-  if (bytes.length < PREAMBLE || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC)
-    throw new IndexFileError("not a search index file (wrong magic)");
-  if (crc32(bytes.subarray(PREAMBLE)) !== bytes.readUInt32LE(MAGIC.length + 4))
+  if (crc32(bytes.subarray(PREAMBLE)) !== indexFileChecksum(bytes))
     throw new IndexFileError("damaged: its checksum does not match its bytes");
   const headerLength = bytes.readUInt32LE(MAGIC.length);
   const dataStart = align8(PREAMBLE + headerLength);
   if (dataStart > bytes.length) throw new IndexFileError("the header runs past the end of the file");
-  let header: Header;
+  let raw: unknown;
   try {
-    header = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + headerLength)) as Header;
+    raw = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + headerLength));
   } catch (err) {
     throw new IndexFileError(`unreadable header (${(err as Error).message})`);
   }
-  if (header.format !== INDEX_FILE_FORMAT)
-    throw new IndexFileError(`format ${header.format}, this sidecar reads format ${INDEX_FILE_FORMAT}`);
+  const format = (raw as { format?: unknown } | null)?.format;
+  if (format !== INDEX_FILE_FORMAT)
+    throw new IndexFileError(`format ${String(format)}, this sidecar reads format ${INDEX_FILE_FORMAT}`);
+  const parsed = Header.safeParse(raw);
+  if (!parsed.success) throw new IndexFileError(`invalid header: ${z.prettifyError(parsed.error)}`);
+  const header = parsed.data;
   const { size } = header;
-  if (!Number.isInteger(size) || size < 0 || typeof header.updatedAt !== "string")
-    throw new IndexFileError("the header lacks the dataset's size or updated_at");
   const words = (size + 31) >>> 5;
 
   const byName = new Map(header.sections.map((s) => [s.name, s]));
@@ -178,9 +193,7 @@ export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; up
     return bytes.toString(encoding, start, start + s.length);
   };
   const strings = (name: StringColumn, intern = false) => {
-    const encoding = header.encodings?.[name];
-    if (encoding !== "utf8" && encoding !== "utf16le")
-      throw new IndexFileError(`${name} has an unknown encoding ${String(encoding)}`);
+    const encoding = header.encodings[name];
     const column = {
       name,
       lengths: section(`${name}.lengths`, "i32", size),
@@ -224,7 +237,8 @@ export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; up
     if (ASPECT_KEYS.some((k) => !bits[k])) throw new IndexFileError(`aspect ${id} lacks a polarity's bitset`);
 
   const { mask, count } = header.gram;
-  if (!Number.isInteger(mask) || mask < 0 || (mask & (mask + 1)) !== 0 || !(count >= 0 && count <= mask))
+  // As the writer keeps it: a power of two at most half full, so a lookup always reaches an empty place and stops.
+  if ((mask & (mask + 1)) !== 0 || count * 2 > mask + 1)
     throw new IndexFileError("the trigram table's shape is invalid");
   const table: GramTable = {
     keys: section("gram.keys", "f64", mask + 1),
@@ -232,7 +246,13 @@ export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; up
     mask,
     count,
   };
-  for (const s of table.slots) if (s < -1 || s >= count) throw new IndexFileError(`trigram slot ${s} of ${count}`);
+  const used = new Uint8Array(count);
+  for (const s of table.slots) {
+    if (s === -1) continue;
+    if (!(s >= 0 && s < count) || used[s]) throw new IndexFileError(`trigram slot ${s} of ${count} is out of place`);
+    used[s] = 1;
+  }
+  if (used.includes(0)) throw new IndexFileError("a trigram slot has no place in the table");
 
   const kinds = section("postings.kinds", "i32", count);
   const all = section("postings.words", "i32");
@@ -249,7 +269,8 @@ export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; up
     } else {
       const list = all.subarray(at, at + n);
       for (let i = 0; i < n; i++)
-        if (!(list[i]! >= 0 && list[i]! < size)) throw new IndexFileError(`trigram slot ${slot} lists doc ${list[i]}`);
+        if (!(list[i]! > (i === 0 ? -1 : list[i - 1]!) && list[i]! < size))
+          throw new IndexFileError(`trigram slot ${slot} lists doc ${list[i]} out of order or range`);
       postings[slot] = list;
     }
     at += length;

@@ -13,6 +13,10 @@ import { dataset } from "../../helpers/dataset.ts";
 
 const ASPECTS = [{ id: "punctuality", label: "Punctuality" }];
 const data = dataset(400);
+// Texts of their own, so that rare trigrams are kept as lists of docs beside the bitsets of frequent ones.
+data.reviews.forEach((r, i) => {
+  if (i % 7 === 0) r.text = `Visit ${i}: the ${(i * 7919).toString(36)} valve, fixed by ${(i * 104729).toString(36)}.`;
+});
 
 function loaded(d: ReviewsDataset, bytes: Uint8Array): SearchIndex {
   const json = d.reviews.map((r) => JSON.stringify(r));
@@ -72,6 +76,64 @@ describe("search index file", () => {
     assert.throws(() => decodeSearchIndex(other), /format 9, this sidecar reads format 1/);
   });
 
+  it("refuses a well-formed file whose contents break the index's rules, so no lookup can misread or loop", () => {
+    const bytes = encodeSearchIndex(indexColumnsOf(data), data.updated_at);
+    const cases: [string, (h: Header, data: Buffer) => void, RegExp][] = [
+      ["sections not a list", (h) => ((h as { sections: unknown }).sections = null), /invalid header/],
+      ["a negative size", (h) => (h.size = -1), /invalid header/],
+      ["a full trigram table", (h) => (h.gram.mask = nextPow2(h.gram.count) - 1), /table's shape/],
+      [
+        "a trigram slot used twice",
+        (h, d) => {
+          const slots = view(h, d, "gram.slots", Int32Array);
+          const [a, b] = slots.filter((s) => s >= 0);
+          slots[slots.indexOf(b!)] = a!;
+        },
+        /out of place/,
+      ],
+      [
+        "a posting list out of order",
+        (h, d) => {
+          const kinds = view(h, d, "postings.kinds", Int32Array);
+          const words = view(h, d, "postings.words", Int32Array);
+          let at = 0;
+          for (const n of kinds) {
+            if (n >= 2) return void ([words[at], words[at + 1]] = [words[at + 1]!, words[at]!]);
+            at += n === -1 ? Math.ceil(data.reviews.length / 32) : n;
+          }
+          assert.fail("no list of two docs");
+        },
+        /out of order/,
+      ],
+      ["a section past the end", (h) => (h.sections.at(-1)!.length += 1000), /lies outside the file|holds/],
+    ];
+    for (const [name, change, message] of cases)
+      assert.throws(() => decodeSearchIndex(rewrite(bytes, change)), { name: "IndexFileError", message }, name);
+  });
+
+  it("decodes or refuses, never crashes or misreads, whatever numbers the header holds", () => {
+    const bytes = encodeSearchIndex(indexColumnsOf(data), data.updated_at);
+    const numbers = fc.constantFrom(-1, 0, 1, 7, 8, 31, 32, 400, 401, 4096, 65535, 2 ** 31, 1.5);
+    fc.assert(
+      fc.property(fc.nat(), numbers, fc.constantFrom("offset", "length"), (pick, value, field) => {
+        const damaged = rewrite(bytes, (h) => {
+          const all = [...h.sections.map((s) => [s, field] as const), [h.gram, "mask"] as const, [h, "size"] as const];
+          const [target, key] = all[pick % all.length]!;
+          (target as Record<string, number>)[key] = value;
+        });
+        let index: SearchIndex;
+        try {
+          index = loaded(data, damaged);
+        } catch (err) {
+          assert.ok(err instanceof IndexFileError, `${(err as Error).name}: ${(err as Error).message}`);
+          return;
+        }
+        for (const q of QUERIES) search(index, q);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("refuses damaged bytes: any changed byte anywhere in the file", () => {
     const bytes = encodeSearchIndex(indexColumnsOf(data), data.updated_at);
     fc.assert(
@@ -84,3 +146,38 @@ describe("search index file", () => {
     );
   });
 });
+
+type Header = {
+  size: number;
+  gram: { mask: number; count: number };
+  sections: { name: string; offset: number; length: number }[];
+};
+
+/** The file with its header (and data) changed and its checksum made right again, as a faulty writer would leave it. */
+function rewrite(bytes: Uint8Array, change: (h: Header, data: Buffer) => void): Buffer {
+  const file = Buffer.from(bytes);
+  const headerLength = file.readUInt32LE(8);
+  const header = JSON.parse(file.toString("utf8", 16, 16 + headerLength)) as Header;
+  const data = Buffer.from(file.subarray((16 + headerLength + 7) & ~7));
+  change(header, data);
+  const json = Buffer.from(JSON.stringify(header));
+  const out = Buffer.alloc(((16 + json.length + 7) & ~7) + data.length);
+  file.copy(out, 0, 0, 8);
+  out.writeUInt32LE(json.length, 8);
+  json.copy(out, 16);
+  data.copy(out, (16 + json.length + 7) & ~7);
+  out.writeUInt32LE(crc32(out.subarray(16)), 12);
+  return out;
+}
+
+function view<T extends Int32Array>(
+  h: Header,
+  data: Buffer,
+  name: string,
+  Ctor: new (b: ArrayBuffer, o: number, l: number) => T,
+): T {
+  const s = h.sections.find((x) => x.name === name)!;
+  return new Ctor(data.buffer as ArrayBuffer, data.byteOffset + s.offset, s.length);
+}
+
+const nextPow2 = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(2, n)));

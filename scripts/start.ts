@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readSourceHash } from "../src/build/source.ts";
 import { loadConfig } from "../src/config.ts";
+import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 const config = loadConfig();
@@ -10,7 +11,12 @@ const config = loadConfig();
 async function upToDate(): Promise<boolean> {
   try {
     const manifest = JSON.parse(await readFile(path.join(config.distDir, "manifest.json"), "utf8"));
-    return manifest.source_hash === (await readSourceHash(config.dataDir)) && manifest.site_url === config.siteUrl;
+    return (
+      manifest.source_hash === (await readSourceHash(config.dataDir)) &&
+      manifest.site_url === config.siteUrl &&
+      // A release from before the search index file, or with an index this sidecar cannot read, is built again.
+      manifest.search_index?.format === INDEX_FILE_FORMAT
+    );
   } catch {
     return false;
   }

@@ -60,6 +60,11 @@ export async function openRelease(distDir: string): Promise<OpenRelease> {
       }
     }
   }
+  const index = manifest.search_index?.path;
+  if (index !== undefined && !isInsideRelease(index))
+    throw new ReleaseError(
+      `${where}: manifest.json names a search index outside the release: ${JSON.stringify(index)}`,
+    );
   return { id: path.basename(dir), dir, fingerprint: found.fingerprint, manifest, where };
 }
 

@@ -2,7 +2,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { decodeSearchIndex, INDEX_FILE_NAME } from "../../src/lib/search/index-file.ts";
+import type { SearchIndexFile } from "../../src/lib/schema/manifest.ts";
+import {
+  decodeSearchIndex,
+  INDEX_FILE_FORMAT,
+  INDEX_FILE_NAME,
+  indexFileChecksum,
+} from "../../src/lib/search/index-file.ts";
 import {
   type AspectLabel,
   assembleIndex,
@@ -56,13 +62,16 @@ export async function indexRelease(
   const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
   // The three files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
+  const listed = site.manifest.search_index;
   const [reviewsBytes, indexBytes, { insights, problem }] = await Promise.all([
     readFile(file),
-    readFile(path.join(site.dir, INDEX_FILE_NAME)).catch((err: NodeJS.ErrnoException) => err),
+    listed
+      ? readFile(path.join(site.dir, listed.path)).catch((err: NodeJS.ErrnoException) => err)
+      : new Error("the manifest lists no search index"),
     readInsightsFile(site),
   ]);
   const aspects = aspectLabels(insights);
-  const prebuilt = await loadIndexFile(indexBytes, reviewsBytes, aspects, pause);
+  const prebuilt = await loadIndexFile(indexBytes, listed, reviewsBytes, aspects, pause);
   onIndex(prebuilt.release ? { loaded: true } : { loaded: false, why: prebuilt.why });
   if (prebuilt.release)
     return Object.freeze({ siteId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
@@ -82,12 +91,21 @@ type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
 /** The release's index file with its /reviews.json, if the file is there and was written for exactly those reviews. */
 async function loadIndexFile(
   indexBytes: Buffer | NodeJS.ErrnoException,
+  listed: SearchIndexFile | undefined,
   reviewsBytes: Buffer,
   aspects: readonly AspectLabel[],
   pause: Pause,
 ): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
-  if (indexBytes instanceof Error) return { why: `no ${INDEX_FILE_NAME} (${indexBytes.code ?? indexBytes.message})` };
+  if (indexBytes instanceof Error || !listed)
+    return {
+      why: `no ${INDEX_FILE_NAME} (${(indexBytes as NodeJS.ErrnoException).code ?? (indexBytes as Error).message})`,
+    };
+  if (listed.format !== INDEX_FILE_FORMAT)
+    return { why: `the release's index is format ${listed.format}, this sidecar reads format ${INDEX_FILE_FORMAT}` };
   try {
+    // The file the build wrote for this release, not one of another build put beside it (checked against contents next).
+    if (indexFileChecksum(indexBytes) !== listed.crc32)
+      return { why: `${INDEX_FILE_NAME} is not the one manifest.json describes (CRC-32 differs)` };
     const { columns, updatedAt } = decodeSearchIndex(indexBytes);
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();

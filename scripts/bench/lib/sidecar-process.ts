@@ -29,7 +29,7 @@ export async function startSidecar(
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   const child = spawn(command!, [...prefix, ...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
     cwd: ROOT,
-    env: { ...SIDECAR_ENV, ...process.env, ...env },
+    env: { ...process.env, ...SIDECAR_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import type { ReleasePaths } from "../../build/release-paths.ts";
-import { INDEX_FILE_NAME } from "../../lib/search/index-file.ts";
+import { INDEX_FILE_FORMAT, INDEX_FILE_NAME, indexFileChecksum } from "../../lib/search/index-file.ts";
 import { compress } from "./compress.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
@@ -16,8 +16,7 @@ import { promote } from "./release.ts";
 const BUILD_META = "build-meta.json";
 /** Files this step writes itself; they describe the release rather than belong to the site. */
 const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META]);
-/** Kept in the release for the sidecar but not published: not in the manifest, never compressed or served. */
-const SIDECAR_FILES = [INDEX_FILE_NAME];
+
 const WORKERS = 2;
 
 export default function publish(paths: ReleasePaths): AstroIntegration {
@@ -30,15 +29,18 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const meta = JSON.parse(await readFile(path.join(root, BUILD_META), "utf8")) as BuildMeta;
         await rm(path.join(root, BUILD_META));
         const files = await hashAndCompress(root, await listFiles(root));
-        const manifest = buildManifest(files, meta);
+        // Kept in the release for the sidecar, not published: described apart from the files, never compressed.
+        const index = await readFile(path.join(root, INDEX_FILE_NAME));
+        const manifest = buildManifest(files, meta, {
+          path: INDEX_FILE_NAME,
+          format: INDEX_FILE_FORMAT,
+          bytes: index.length,
+          crc32: indexFileChecksum(index),
+        });
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
-        // The release's identity covers the sidecar's files too: an index of another format is another release.
-        const sidecarHashes = await Promise.all(
-          SIDECAR_FILES.map(async (f) => sha256(await readFile(path.join(root, f)))),
-        );
-        const releaseId = sha256(Buffer.from([manifestJson, ...sidecarHashes].join("\0"))).slice(0, 16);
+        const releaseId = sha256(Buffer.from(manifestJson)).slice(0, 16);
         const target = await promote({ ...paths, stagingDir: root }, releaseId);
         logger.info(
           `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms`,
@@ -53,7 +55,7 @@ async function listFiles(root: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .filter((f) => !OWN_FILES.has(f) && !SIDECAR_FILES.includes(f) && !f.endsWith(".br") && !f.endsWith(".gz"))
+    .filter((f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && !f.endsWith(".br") && !f.endsWith(".gz"))
     .sort();
 }
 

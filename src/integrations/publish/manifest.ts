@@ -1,6 +1,6 @@
 // Describes every output file of a release (pure): URL path, type, size, hash, ETag, caching, Link and encodings.
 import { httpDate } from "../../lib/dates.ts";
-import type { EncodedVariant, Manifest, ManifestEntry } from "../../lib/schema/manifest.ts";
+import type { EncodedVariant, Manifest, ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
 import { etagOf } from "./hash.ts";
@@ -22,7 +22,11 @@ export function urlPathOf(file: string): string {
   return `/${file}`;
 }
 
-export function buildManifest(files: readonly HashedFile[], meta: BuildMeta): Manifest {
+export function buildManifest(
+  files: readonly HashedFile[],
+  meta: BuildMeta,
+  searchIndex?: SearchIndexFile,
+): Manifest {
   const lastModified = httpDate(meta.updated_at);
   const entries = files
     .map((f): [string, ManifestEntry] => {
@@ -53,5 +57,6 @@ export function buildManifest(files: readonly HashedFile[], meta: BuildMeta): Ma
     source_hash: meta.source_hash,
     updated_at: meta.updated_at,
     files: Object.fromEntries(entries),
+    ...(searchIndex ? { search_index: searchIndex } : {}),
   };
 }

@@ -28,6 +28,16 @@ export const ManifestEntry = z
   })
   .strict();
 
+export const SearchIndexFile = z
+  .object({
+    path: z.string().meta({ description: "File path relative to the release directory" }),
+    format: z.int().min(1),
+    bytes: z.int().min(0),
+    crc32: z.int().min(0).meta({ description: "The CRC-32 the file carries over its contents" }),
+  })
+  .strict()
+  .meta({ description: "The sidecar's search index, built with the release; kept in it, never published or served" });
+
 export const Manifest = z
   .object({
     manifest_version: z.literal(1),
@@ -37,9 +47,11 @@ export const Manifest = z
     files: z
       .record(z.string().startsWith("/"), ManifestEntry)
       .meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
+    search_index: SearchIndexFile.optional(),
   })
   .strict();
 
 export type Manifest = z.output<typeof Manifest>;
 export type ManifestEntry = z.output<typeof ManifestEntry>;
 export type EncodedVariant = z.output<typeof EncodedVariant>;
+export type SearchIndexFile = z.output<typeof SearchIndexFile>;

@@ -7,7 +7,14 @@ import zlib from "node:zlib";
 import { createHash } from "node:crypto";
 import { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { Insights } from "../../../src/lib/schema/insights.ts";
-import { INDEX_FILE_NAME } from "../../../src/lib/search/index-file.ts";
+import {
+  decodeSearchIndex,
+  INDEX_FILE_FORMAT,
+  INDEX_FILE_NAME,
+  indexFileChecksum,
+} from "../../../src/lib/search/index-file.ts";
+import { idsInSourceOrder } from "../../../src/lib/search/index.ts";
+import { readReviewsFileOf } from "../../../sidecar/search/reviews-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { build, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
@@ -85,8 +92,19 @@ describe("build output", () => {
       e.encodings.br?.path,
       e.encodings.gzip?.path,
     ]);
-    // Besides the manifest's files: the manifest, the CDN headers and the sidecar's search index (never published).
-    assert.ok(onDisk.includes(INDEX_FILE_NAME), `${INDEX_FILE_NAME} is in the release`);
+    // Besides the manifest's files: the manifest, the CDN headers and the sidecar's search index (never published),
+    // which the manifest describes apart and which loads against the published /reviews.json.
+    const index = await read(INDEX_FILE_NAME);
+    assert.deepEqual(manifest.search_index, {
+      path: INDEX_FILE_NAME,
+      format: INDEX_FILE_FORMAT,
+      bytes: index.length,
+      crc32: indexFileChecksum(index),
+    });
+    const { columns, updatedAt } = decodeSearchIndex(index);
+    const published = readReviewsFileOf(await read("reviews.json"), idsInSourceOrder(columns));
+    assert.equal(published.reviews.count, columns.size);
+    assert.equal(updatedAt, published.head.updated_at);
     assert.deepEqual(
       onDisk.filter((f) => !["manifest.json", "_headers", INDEX_FILE_NAME].includes(f)).sort(),
       described.filter((f): f is string => !!f).sort(),

@@ -2,7 +2,7 @@
 // the release is indexed in steps with the event loop let through between them. The previous index answers until the
 // new one is whole.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -11,7 +11,13 @@ import { sampleSite, writeRelease } from "../../../scripts/bench/lib/synthetic-r
 import { loadRelease } from "../../../sidecar/dist/release.ts";
 import { memoryLogger } from "../../../sidecar/log.ts";
 import { createSearchIndexStore } from "../../../sidecar/search/index-store.ts";
-import { encodeSearchIndex, INDEX_FILE_NAME } from "../../../src/lib/search/index-file.ts";
+import {
+  encodeSearchIndex,
+  INDEX_FILE_FORMAT,
+  INDEX_FILE_NAME,
+  indexFileChecksum,
+} from "../../../src/lib/search/index-file.ts";
+import type { Manifest, SearchIndexFile } from "../../../src/lib/schema/manifest.ts";
 import { indexColumnsOf } from "../../../src/lib/search/index.ts";
 import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
@@ -52,24 +58,53 @@ it("loads the release's index file when it fits /reviews.json, and indexes the f
   const tmp = await mkdtemp(path.join(os.tmpdir(), "index-store-"));
   try {
     const data = dataset(9000);
-    const release = async (name: string, index: Uint8Array | null) => {
+    /** A release with `index` beside /reviews.json, described in its manifest as `listed` says (by default, as it is). */
+    const release = async (name: string, index: Uint8Array | null, listed?: Partial<SearchIndexFile> | null) => {
       const dir = path.join(tmp, name);
       await writeRelease(dir, { ...sampleSite(), "/reviews.json": { body: JSON.stringify(data) } });
       if (index) await writeFile(path.join(dir, INDEX_FILE_NAME), index);
+      if (listed !== null && (index !== null || listed !== undefined)) {
+        const manifest = JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")) as Manifest;
+        const stamp = { path: INDEX_FILE_NAME, format: INDEX_FILE_FORMAT, bytes: index?.length ?? 0 };
+        manifest.search_index = { ...stamp, crc32: index ? indexFileChecksum(index) : 0, ...listed };
+        await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+      }
       return loadRelease(dir);
     };
     const damaged = Buffer.from(indexFile(data));
     damaged[damaged.length - 1]! ^= 1;
-    const cases = [
-      { name: "fits", index: indexFile(data), problem: null },
-      { name: "none", index: null, problem: /no search-index\.bin \(ENOENT\)/ },
+    const own = indexFile(data);
+    type Case = {
+      name: string;
+      index: Uint8Array | null;
+      listed?: Partial<SearchIndexFile> | null;
+      problem: RegExp | null;
+    };
+    const cases: Case[] = [
+      { name: "fits", index: own, problem: null },
+      { name: "none", index: null, problem: /the manifest lists no search index/ },
+      { name: "unlisted", index: own, listed: null, problem: /the manifest lists no search index/ },
+      { name: "missing", index: null, listed: {}, problem: /no search-index\.bin \(ENOENT\)/ },
+      { name: "newer", index: own, listed: { format: INDEX_FILE_FORMAT + 1 }, problem: /this sidecar reads format/ },
+      // Another build's file put beside this release's /reviews.json.
+      {
+        name: "swapped",
+        index: indexFile(dataset(8999)),
+        listed: { crc32: indexFileChecksum(own) },
+        problem: /CRC-32 differs/,
+      },
       { name: "other", index: indexFile(dataset(8999)), problem: /not the reviews the index lists/ },
       {
         name: "older",
         index: indexFile({ ...data, updated_at: "2019-01-01T00:00:00Z" }),
         problem: /written for reviews updated 2019-01-01T00:00:00Z/,
       },
-      { name: "damaged", index: damaged, problem: /checksum does not match/ },
+      {
+        name: "damaged",
+        index: damaged,
+        listed: { crc32: indexFileChecksum(own) },
+        problem: /checksum does not match/,
+      },
       // Same reviews in another order: every count and date agrees, the places of the records do not.
       {
         name: "misfit",
@@ -81,7 +116,7 @@ it("loads the release's index file when it fits /reviews.json, and indexes the f
     for (const c of cases) {
       let pauses = 0;
       const logger = memoryLogger();
-      const store = await createSearchIndexStore(await release(c.name, c.index), logger, () => {
+      const store = await createSearchIndexStore(await release(c.name, c.index, c.listed), logger, () => {
         pauses++;
         return nextTurn();
       });
@@ -91,7 +126,7 @@ it("loads the release's index file when it fits /reviews.json, and indexes the f
         assert.equal(warnings.length, 0);
       } else {
         // A file that decodes pauses once before it is found not to fit.
-        const decoded = c.name === "none" || c.name === "damaged" ? 0 : 1;
+        const decoded = ["other", "older", "misfit"].includes(c.name) ? 1 : 0;
         assert.equal(pauses, decoded + 3 * Math.floor(9000 / STEP), c.name);
         assert.match(String(warnings[0]?.fields?.["problem"]), c.problem);
       }

@@ -26,7 +26,7 @@ export type SidecarProcess = Readonly<{
 export async function startSidecar(env: Record<string, string>): Promise<SidecarProcess> {
   const child: ChildProcess = spawn(process.execPath, [...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
     cwd: ROOT,
-    env: { ...SIDECAR_ENV, ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { ...process.env, ...SIDECAR_ENV, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: LogLine[] = [];

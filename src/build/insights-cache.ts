@@ -45,9 +45,10 @@ export async function analyzeWithCache(
     analyses.set(r.id, a);
   }
   const misses = reviews.length - hits;
-  const unused = cached.size - (used.size - added.size);
-  if (unused > cached.size / 10) await save(dir, file, used);
-  else if (added.size > 0) await append(dir, file, added);
+  // Lines the file holds but this build did not use (unused entries, duplicates, torn lines).
+  const unused = cached.lines - (used.size - added.size);
+  if (cached.lines === 0 || unused > cached.lines / 10) await save(dir, file, used);
+  else if (added.size > 0) await append(dir, file, added, cached.endsWithNewline);
   return { analyses, hits, misses, file };
 }
 
@@ -67,16 +68,20 @@ export function contentKey(text: string | null, rating: number): string {
     .slice(0, 24);
 }
 
-async function load(file: string): Promise<Map<string, ReviewAnalysis>> {
-  const map = new Map<string, ReviewAnalysis>();
+type Loaded = Map<string, ReviewAnalysis> & { lines: number; endsWithNewline: boolean };
+
+async function load(file: string): Promise<Loaded> {
+  const map = Object.assign(new Map<string, ReviewAnalysis>(), { lines: 0, endsWithNewline: true });
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch {
     return map;
   }
+  map.endsWithNewline = text === "" || text.endsWith("\n");
   for (const line of text.split("\n")) {
     if (!line) continue;
+    map.lines++;
     try {
       const { k, a } = JSON.parse(line) as { k: string; a: ReviewAnalysis };
       if (typeof k === "string" && a && typeof a === "object") map.set(k, a);
@@ -90,11 +95,16 @@ async function load(file: string): Promise<Map<string, ReviewAnalysis>> {
 const linesOf = (entries: Map<string, ReviewAnalysis>) =>
   Array.from(entries, ([k, a]) => `${JSON.stringify({ k, a })}\n`).join("");
 
-/** Adds entries at the end (a torn last line from a crash is skipped by `load`: that review is analysed again). */
-async function append(dir: string, file: string, entries: Map<string, ReviewAnalysis>): Promise<void> {
+/** Adds entries at the end, on a line of their own after a torn last line (which `load` skips). */
+async function append(
+  dir: string,
+  file: string,
+  entries: Map<string, ReviewAnalysis>,
+  endsWithNewline: boolean,
+): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
-    await appendFile(file, linesOf(entries));
+    await appendFile(file, (endsWithNewline ? "" : "\n") + linesOf(entries));
     await pruneOthers(dir, file);
   } catch (err) {
     process.stderr.write(`insights cache: could not append to ${file} (${(err as Error).message})\n`);

@@ -1,6 +1,6 @@
 // The build's per-review analysis cache: content hash + engine version, so one added review is one analysis.
 import assert from "node:assert/strict";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -50,6 +50,15 @@ describe("analyzeWithCache", () => {
     const smaller = await analyzeWithCache(kept, engine, own);
     assert.equal(smaller.misses, 0);
     assert.equal(lines(await readFile(first.file, "utf8")), new Set(kept.map((r) => `${r.rating}${r.text}`)).size);
+  });
+
+  it("keeps what it appends after a torn last line (a build killed while writing)", async () => {
+    const own = await mkdtemp(path.join(dir, "torn-"));
+    const { file } = await analyzeWithCache(reviews, engine, own);
+    await appendFile(file, '{"k":"torn-off');
+    const added = [...reviews, { id: "added", text: "They came back to fix the leak for free.", rating: 5 }];
+    assert.equal((await analyzeWithCache(added, engine, own)).misses, 1);
+    assert.equal((await analyzeWithCache(added, engine, own)).misses, 0, "the appended analysis was kept");
   });
 
   it("keys the file by engine version, and survives a corrupt file", async () => {

@@ -22,11 +22,7 @@ export function urlPathOf(file: string): string {
   return `/${file}`;
 }
 
-export function buildManifest(
-  files: readonly HashedFile[],
-  meta: BuildMeta,
-  searchIndex?: SearchIndexFile,
-): Manifest {
+export function buildManifest(files: readonly HashedFile[], meta: BuildMeta, searchIndex?: SearchIndexFile): Manifest {
   const lastModified = httpDate(meta.updated_at);
   const entries = files
     .map((f): [string, ManifestEntry] => {

@@ -1,6 +1,9 @@
 // GET /reviews.json: business with catalog, aggregate rating and every review, newest first.
 import type { APIRoute } from "astro";
-import { jsonResponse } from "../build/json-response.ts";
+import { datasetJsonBytes } from "../build/dataset-json.ts";
 import { loadSite } from "../build/site.ts";
 
-export const GET: APIRoute = async () => jsonResponse((await loadSite()).dataset);
+export const GET: APIRoute = async () =>
+  new Response(datasetJsonBytes((await loadSite()).dataset), {
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });

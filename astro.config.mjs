@@ -13,8 +13,7 @@ export default defineConfig({
   output: "static",
   outDir: paths.stagingDir,
   trailingSlash: "ignore",
-  // Two pages at a time: one renders while the other is written (the build otherwise waits on each write).
-  build: { format: "directory", concurrency: 2 },
+  build: { format: "directory" },
   devToolbar: { enabled: false },
   // The sitemap must be written before publish hashes and moves the staging directory: integrations run in this order.
   integrations: [sitemap({ filter: (page) => page.endsWith("/") }), publish(paths)],

@@ -1,5 +1,5 @@
-// How the sidecar process is started: the V8 options and environment that package.json's `start` and `serve` scripts
-// pass, and that tests and benchmarks spawn it with.
+// How the sidecar process is started: the V8 options and environment that package.json's `serve` script passes, and
+// that `npm start` (scripts/start.ts), tests and benchmarks spawn it with.
 
 /**
  * Indexing a large release (100k reviews) promotes most of what it allocates, and V8 then grows the young generation to

@@ -6,8 +6,7 @@ import path from "node:path";
 import { readSourceHash } from "../src/build/source.ts";
 import { loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
-import { fileURLToPath } from "node:url";
-import { SIDECAR_ENV, SIDECAR_NODE_OPTIONS } from "../sidecar/node-options.ts";
+import { sidecarCommand } from "../sidecar/node-options.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 const config = loadConfig();
@@ -39,14 +38,8 @@ try {
 
 // The sidecar runs in its own process with its V8 options and environment (sidecar/node-options.ts), which the build
 // above must not have: huge pages speed the sidecar's start and cost the build memory.
-const sidecar = spawn(
-  process.execPath,
-  [...SIDECAR_NODE_OPTIONS, fileURLToPath(new URL("../sidecar/main.ts", import.meta.url))],
-  {
-    stdio: "inherit",
-    env: { ...process.env, ...SIDECAR_ENV },
-  },
-);
+const { args, env } = sidecarCommand(process.env);
+const sidecar = spawn(process.execPath, args, { stdio: "inherit", env });
 // Ctrl-C reaches both processes; a signal sent to this one alone is passed on. Either way the sidecar shuts down itself.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => sidecar.kill(signal));
 sidecar.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,6 @@
 // How the sidecar process is started: the V8 options and environment that package.json's `serve` script passes, and
 // that `npm start` (scripts/start.ts), tests and benchmarks spawn it with.
+import { fileURLToPath } from "node:url";
 
 /**
  * Indexing a large release (100k reviews) promotes most of what it allocates, and V8 then grows the young generation to
@@ -15,3 +16,11 @@ export const SIDECAR_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=4
  * to 1.1 s with the same resident memory. Other C libraries, and kernels with huge pages off, ignore it.
  */
 export const SIDECAR_ENV: Readonly<Record<string, string>> = { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" };
+
+/** The arguments for `process.execPath`, and the environment on top of `env`, that run the sidecar as set out here. */
+export function sidecarCommand(env: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    args: [...SIDECAR_NODE_OPTIONS, fileURLToPath(new URL("./main.ts", import.meta.url))],
+    env: { ...env, ...SIDECAR_ENV },
+  };
+}

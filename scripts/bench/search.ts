@@ -5,9 +5,9 @@ import { readSource } from "../../src/build/source.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { parseSearchQuery } from "../../src/lib/schema/search.ts";
 import { decodeSearchIndex, encodeSearchIndex } from "../../src/lib/search/index-file.ts";
-import { assembleIndex, idsInSourceOrder, indexColumnsOf } from "../../src/lib/search/index.ts";
+import { indexColumnsOf } from "../../src/lib/search/index.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
-import { readReviewsFileOf } from "../../sidecar/search/reviews-file.ts";
+import { fitIndexFile } from "../../sidecar/search/index-store.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
@@ -57,16 +57,14 @@ for (const n of sizes) {
   const files = await published(n);
   // Loaded as the sidecar does it (sidecar/search/index-store.ts), so its heap and strings are the sidecar's too.
   const t0 = performance.now();
-  const { columns } = decodeSearchIndex(files.index);
-  const file = readReviewsFileOf(files.reviews, idsInSourceOrder(columns));
-  const index = assembleIndex(columns, file.head.business, file.reviews);
+  const { index, business } = fitIndexFile(decodeSearchIndex(files.index), files.reviews);
   const loadMs = performance.now() - t0;
   console.log(
     `\n${n} reviews: index built and encoded (by the build) in ${files.buildMs.toFixed(0)} ms, ${(files.index.length / 2 ** 20).toFixed(0)} MB; loaded in ${loadMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
   );
   console.log("shape                    total   cold_ms   p50_ms   p99_ms");
-  const tech = file.head.business.technicians[0]!.name;
-  const service = file.head.business.services[0]!.id;
+  const tech = business.technicians[0]!.name;
+  const service = business.services[0]!.id;
   for (const [name, qs] of Object.entries(shapes(tech, service))) {
     const parsed = parseSearchQuery(new URLSearchParams(qs));
     if (!parsed.success) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);

@@ -2,7 +2,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { SearchIndexFile } from "../../src/lib/schema/manifest.ts";
 import {
   decodeSearchIndex,
   INDEX_FILE_FORMAT,
@@ -62,16 +61,13 @@ export async function indexRelease(
   const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
   // The three files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
-  const listed = site.manifest.search_index;
-  const [reviewsBytes, indexBytes, { insights, problem }] = await Promise.all([
+  const [reviewsBytes, indexFile, { insights, problem }] = await Promise.all([
     readFile(file),
-    listed
-      ? readFile(path.join(site.dir, listed.path)).catch((err: NodeJS.ErrnoException) => err)
-      : new Error("the manifest lists no search index"),
+    readIndexFile(site),
     readInsightsFile(site),
   ]);
   const aspects = aspectLabels(insights);
-  const prebuilt = await loadIndexFile(indexBytes, listed, reviewsBytes, aspects, pause);
+  const prebuilt = await loadIndexFile(indexFile, reviewsBytes, aspects, pause);
   onIndex(prebuilt.release ? { loaded: true } : { loaded: false, why: prebuilt.why });
   if (prebuilt.release)
     return Object.freeze({ siteId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
@@ -88,35 +84,58 @@ export async function indexRelease(
 
 type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
 
-/** The release's index file with its /reviews.json, if the file is there and was written for exactly those reviews. */
+/** The bytes of the index file the manifest describes, or why there is none this sidecar can use. */
+async function readIndexFile(site: Release): Promise<Buffer | string> {
+  const listed = site.manifest.search_index;
+  if (!listed) return `no ${INDEX_FILE_NAME} (the manifest lists no search index)`;
+  if (listed.format !== INDEX_FILE_FORMAT)
+    return `the release's index is format ${listed.format}, this sidecar reads format ${INDEX_FILE_FORMAT}`;
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(site.dir, listed.path));
+  } catch (err) {
+    return `no ${INDEX_FILE_NAME} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+  }
+  // The file the build wrote for this release, not one of another build put beside it (its contents are checked next).
+  try {
+    if (indexFileChecksum(bytes) === listed.crc32) return bytes;
+    return `${INDEX_FILE_NAME} is not the one manifest.json describes (CRC-32 differs)`;
+  } catch (err) {
+    return `${INDEX_FILE_NAME}: ${(err as Error).message}`;
+  }
+}
+
+/** The index the release's file holds, if it was written for exactly the reviews of its /reviews.json. */
 async function loadIndexFile(
-  indexBytes: Buffer | NodeJS.ErrnoException,
-  listed: SearchIndexFile | undefined,
+  file: Buffer | string,
   reviewsBytes: Buffer,
   aspects: readonly AspectLabel[],
   pause: Pause,
 ): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
-  if (indexBytes instanceof Error || !listed)
-    return {
-      why: `no ${INDEX_FILE_NAME} (${(indexBytes as NodeJS.ErrnoException).code ?? (indexBytes as Error).message})`,
-    };
-  if (listed.format !== INDEX_FILE_FORMAT)
-    return { why: `the release's index is format ${listed.format}, this sidecar reads format ${INDEX_FILE_FORMAT}` };
+  if (typeof file === "string") return { why: file };
   try {
-    // The file the build wrote for this release, not one of another build put beside it (checked against contents next).
-    if (indexFileChecksum(indexBytes) !== listed.crc32)
-      return { why: `${INDEX_FILE_NAME} is not the one manifest.json describes (CRC-32 differs)` };
-    const { columns, updatedAt } = decodeSearchIndex(indexBytes);
+    const decoded = decodeSearchIndex(file);
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();
-    const { head, reviews } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
-    if (head.updated_at !== updatedAt)
-      return { why: `${INDEX_FILE_NAME} was written for reviews updated ${updatedAt}, not ${head.updated_at}` };
-    const index = assembleIndex(columns, head.business, reviews, aspects);
-    return { release: { index, updatedAt, business: head.business } };
+    return { release: fitIndexFile(decoded, reviewsBytes, aspects) };
   } catch (err) {
     return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
   }
+}
+
+/**
+ * A decoded index file over the published /reviews.json: each review's bytes found from the ids the index lists.
+ * Throws when the file holds other reviews, or the same reviews of another `updated_at`.
+ */
+export function fitIndexFile(
+  { columns, updatedAt }: ReturnType<typeof decodeSearchIndex>,
+  reviewsBytes: Buffer,
+  aspects: readonly AspectLabel[] = [],
+): Indexed {
+  const { head, reviews } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
+  if (head.updated_at !== updatedAt)
+    throw new Error(`written for reviews updated ${updatedAt}, not ${head.updated_at}`);
+  return { index: assembleIndex(columns, head.business, reviews, aspects), updatedAt, business: head.business };
 }
 
 /** Runs a stepped build, letting the event loop answer waiting requests after every step. */

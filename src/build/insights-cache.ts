@@ -38,7 +38,7 @@ export async function analyzeWithCache(
   let hits = 0;
   for (const r of reviews) {
     const key = contentKey(r.text, r.rating);
-    let a = used.get(key) ?? cached.get(key);
+    let a = used.get(key) ?? cached.entries.get(key);
     if (a) hits++;
     else added.set(key, (a = analyzer.analyze(r.text, r.rating)));
     used.set(key, a);
@@ -68,28 +68,29 @@ export function contentKey(text: string | null, rating: number): string {
     .slice(0, 24);
 }
 
-type Loaded = Map<string, ReviewAnalysis> & { lines: number; endsWithNewline: boolean };
+/** The file's entries, how many lines it holds (torn and repeated ones included), and whether it ends a line. */
+type Loaded = { entries: Map<string, ReviewAnalysis>; lines: number; endsWithNewline: boolean };
 
 async function load(file: string): Promise<Loaded> {
-  const map = Object.assign(new Map<string, ReviewAnalysis>(), { lines: 0, endsWithNewline: true });
+  const loaded: Loaded = { entries: new Map(), lines: 0, endsWithNewline: true };
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch {
-    return map;
+    return loaded;
   }
-  map.endsWithNewline = text === "" || text.endsWith("\n");
+  loaded.endsWithNewline = text === "" || text.endsWith("\n");
   for (const line of text.split("\n")) {
     if (!line) continue;
-    map.lines++;
+    loaded.lines++;
     try {
       const { k, a } = JSON.parse(line) as { k: string; a: ReviewAnalysis };
-      if (typeof k === "string" && a && typeof a === "object") map.set(k, a);
+      if (typeof k === "string" && a && typeof a === "object") loaded.entries.set(k, a);
     } catch {
       // A torn or foreign line only means that review is analysed again.
     }
   }
-  return map;
+  return loaded;
 }
 
 const linesOf = (entries: Map<string, ReviewAnalysis>) =>

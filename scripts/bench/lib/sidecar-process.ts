@@ -1,8 +1,7 @@
 // Starts `sidecar/main.ts` as a child process and waits for the URL it logs, for benchmarks and integration tests.
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SIDECAR_ENV, SIDECAR_NODE_OPTIONS } from "../../../sidecar/node-options.ts";
+import { sidecarCommand } from "../../../sidecar/node-options.ts";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -27,9 +26,10 @@ export async function startSidecar(
 ): Promise<SidecarProcess> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
-  const child = spawn(command!, [...prefix, ...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
+  const sidecar = sidecarCommand({ ...process.env, ...env });
+  const child = spawn(command!, [...prefix, ...sidecar.args], {
     cwd: ROOT,
-    env: { ...process.env, ...SIDECAR_ENV, ...env },
+    env: sidecar.env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

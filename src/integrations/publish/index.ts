@@ -1,10 +1,16 @@
 // Astro integration run after the build: hashes and precompresses every file, writes manifest.json and _headers, publishes atomically.
-import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { open, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import type { ReleasePaths } from "../../build/release-paths.ts";
-import { INDEX_FILE_FORMAT, INDEX_FILE_NAME, indexFileChecksum } from "../../lib/search/index-file.ts";
+import type { SearchIndexFile } from "../../lib/schema/manifest.ts";
+import {
+  INDEX_FILE_FORMAT,
+  INDEX_FILE_NAME,
+  INDEX_FILE_PREAMBLE_BYTES,
+  indexFileChecksum,
+} from "../../lib/search/index-file.ts";
 import { compress } from "./compress.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
@@ -29,14 +35,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const meta = JSON.parse(await readFile(path.join(root, BUILD_META), "utf8")) as BuildMeta;
         await rm(path.join(root, BUILD_META));
         const files = await hashAndCompress(root, await listFiles(root));
-        // Kept in the release for the sidecar, not published: described apart from the files, never compressed.
-        const index = await readFile(path.join(root, INDEX_FILE_NAME));
-        const manifest = buildManifest(files, meta, {
-          path: INDEX_FILE_NAME,
-          format: INDEX_FILE_FORMAT,
-          bytes: index.length,
-          crc32: indexFileChecksum(index),
-        });
+        const manifest = buildManifest(files, meta, await describeIndexFile(root));
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
@@ -48,6 +47,19 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
       },
     },
   };
+}
+
+/** The sidecar's index file, kept in the release but not published: described apart, from its preamble alone. */
+async function describeIndexFile(root: string): Promise<SearchIndexFile> {
+  const file = await open(path.join(root, INDEX_FILE_NAME));
+  try {
+    const preamble = Buffer.alloc(INDEX_FILE_PREAMBLE_BYTES);
+    await file.read(preamble, 0, preamble.length, 0);
+    const { size } = await file.stat();
+    return { path: INDEX_FILE_NAME, format: INDEX_FILE_FORMAT, bytes: size, crc32: indexFileChecksum(preamble) };
+  } finally {
+    await file.close();
+  }
 }
 
 async function listFiles(root: string): Promise<string[]> {

@@ -1,32 +1,38 @@
-// The search index as one binary file (pure: bytes in, bytes out). The build writes it beside /reviews.json so the
-// sidecar loads an index in a fraction of the time it takes to build one; a file that does not fit is refused whole.
-//
-// Layout: 8-byte magic, u32 (LE) header length, u32 CRC-32 of everything after it, the header as JSON, then the
-// sections it lists, each 8-byte aligned. The CRC refuses damaged bytes before anything is read from them.
-import { crc32 } from "node:zlib";
+// The search index as one binary file (pure: bytes in, bytes out): which section holds which of the index's columns,
+// and the rules a loaded index must keep. The build writes it beside /reviews.json so the sidecar loads an index in a
+// fraction of the time it takes to build one; a file that does not fit is refused whole. The container (header,
+// sections, CRC-32) is `index-file-sections.ts`; string columns are stored as `string-runs.ts` describes.
 import { z } from "zod";
 import { type Bitset, emptyBitset } from "./bitset.ts";
-import type { AspectPolarity, IndexColumns, SentimentLabel } from "./index.ts";
 import type { GramTable } from "./gram-table.ts";
+import type { AspectPolarity, IndexColumns, SentimentLabel } from "./index.ts";
+import {
+  Count,
+  fileChecksum,
+  IndexFileError,
+  type Kind,
+  type Part,
+  PREAMBLE_BYTES,
+  readSections,
+  writeSections,
+} from "./index-file-sections.ts";
+import { decodeStrings, encodeStrings } from "./string-runs.ts";
+
+export { IndexFileError };
 
 /** Its name in a release directory, beside the /reviews.json it indexes. */
 export const INDEX_FILE_NAME = "search-index.bin";
-const MAGIC = "RVSIDX\r\n";
-const PREAMBLE = MAGIC.length + 8;
 /** Bumped whenever the layout or the meaning of a column changes. */
 export const INDEX_FILE_FORMAT = 1;
+/** The checksum an index file carries, from its first `INDEX_FILE_PREAMBLE_BYTES` bytes or the whole file. */
+export const indexFileChecksum = fileChecksum;
+export const INDEX_FILE_PREAMBLE_BYTES = PREAMBLE_BYTES;
 
-const Kind = z.enum(["u8", "u32", "i32", "f64"]);
-type Kind = z.infer<typeof Kind>;
-const Count = z.number().int().nonnegative();
-const Section = z.object({ name: z.string(), kind: Kind, offset: Count, length: Count });
-type Section = z.infer<typeof Section>;
 /** Where a bitset column comes from: ["withText"], ["rating", "4"], ["technician", id], ["aspect", id, "negative"], ... */
 type BitsetKey = string[];
 const StringColumn = z.enum(["ids", "dates", "modifiedAt", "texts"]);
 type StringColumn = z.infer<typeof StringColumn>;
 const STRING_COLUMNS = StringColumn.options;
-const Encoding = z.enum(["utf8", "utf16le"]);
 
 const Header = z.object({
   format: z.number(),
@@ -34,25 +40,16 @@ const Header = z.object({
   /** The dataset's `updated_at`: the sidecar checks it against the /reviews.json it serves. */
   updatedAt: z.string(),
   bitsets: z.array(z.array(z.string()).min(1).max(3)),
-  /** How each string column's bytes are encoded (utf16le only if a string holds a lone surrogate). */
-  encodings: z.record(StringColumn, Encoding),
+  /** How each string column's wide run is encoded (utf16le only if a string holds a lone surrogate). */
+  encodings: z.record(StringColumn, z.enum(["utf8", "utf16le"])),
   gram: z.object({ mask: Count, count: Count }),
-  sections: z.array(Section),
 });
 type Header = z.infer<typeof Header>;
 
-const ARRAY_OF = { u8: Uint8Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
-
-/** Thrown for bytes that are not an index file this code can read; the message says what did not fit. */
-export class IndexFileError extends Error {
-  override name = "IndexFileError";
-}
-
 export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uint8Array<ArrayBuffer> {
   const { size } = columns;
-  const parts: { name: string; kind: Kind; data: ArrayBufferView & { length: number } }[] = [];
-  const add = (name: string, kind: Kind, data: ArrayBufferView & { length: number }) =>
-    parts.push({ name, kind, data });
+  const parts: Part[] = [];
+  const add = (name: string, kind: Kind, data: Part["data"]) => parts.push({ name, kind, data });
 
   add("order", "u32", columns.order);
   add("ratings", "u8", columns.ratings);
@@ -109,12 +106,6 @@ export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uin
     ),
   );
 
-  const sections: Section[] = [];
-  let offset = 0;
-  for (const p of parts) {
-    sections.push({ name: p.name, kind: p.kind, offset, length: p.data.length });
-    offset = align8(offset + p.data.byteLength);
-  }
   const header: Header = {
     format: INDEX_FILE_FORMAT,
     size,
@@ -122,87 +113,33 @@ export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uin
     bitsets: bitsets.map(([k]) => k),
     encodings,
     gram: { mask: table.mask, count: table.count },
-    sections,
   };
-  const headerBytes = Buffer.from(JSON.stringify(header));
-  const dataStart = align8(PREAMBLE + headerBytes.length);
-  const out = Buffer.alloc(dataStart + offset);
-  out.write(MAGIC, 0, "latin1");
-  out.writeUInt32LE(headerBytes.length, MAGIC.length);
-  headerBytes.copy(out, PREAMBLE);
-  parts.forEach((p, i) => {
-    out.set(new Uint8Array(p.data.buffer, p.data.byteOffset, p.data.byteLength), dataStart + sections[i]!.offset);
-  });
-  out.writeUInt32LE(crc32(out.subarray(PREAMBLE)), MAGIC.length + 4);
-  return out;
-}
-
-/** The checksum an index file carries (checked against its contents by `decodeSearchIndex`). */
-export function indexFileChecksum(file: Uint8Array): number {
-  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  if (bytes.length < PREAMBLE || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC)
-    throw new IndexFileError("not a search index file (wrong magic)");
-  return bytes.readUInt32LE(MAGIC.length + 4);
+  return writeSections(header, parts);
 }
 
 /** The stored columns of an index file, and the `updated_at` of the dataset it was written for. */
-export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; updatedAt: string } {
-  // Typed views need aligned offsets; a file read whole starts its own buffer, anything else is copied once.
-  const aligned = file.byteOffset % 8 === 0 ? file : new Uint8Array(file);
-  const bytes = Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength);
-  if (crc32(bytes.subarray(PREAMBLE)) !== indexFileChecksum(bytes))
-    throw new IndexFileError("damaged: its checksum does not match its bytes");
-  const headerLength = bytes.readUInt32LE(MAGIC.length);
-  const dataStart = align8(PREAMBLE + headerLength);
-  if (dataStart > bytes.length) throw new IndexFileError("the header runs past the end of the file");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(bytes.toString("utf8", PREAMBLE, PREAMBLE + headerLength));
-  } catch (err) {
-    throw new IndexFileError(`unreadable header (${(err as Error).message})`);
-  }
-  const format = (raw as { format?: unknown } | null)?.format;
+export function decodeSearchIndex(bytes: Uint8Array): { columns: IndexColumns; updatedAt: string } {
+  const file = readSections(bytes);
+  const format = (file.header as { format?: unknown }).format;
   if (format !== INDEX_FILE_FORMAT)
     throw new IndexFileError(`format ${String(format)}, this sidecar reads format ${INDEX_FILE_FORMAT}`);
-  const parsed = Header.safeParse(raw);
+  const parsed = Header.safeParse(file.header);
   if (!parsed.success) throw new IndexFileError(`invalid header: ${z.prettifyError(parsed.error)}`);
   const header = parsed.data;
   const { size } = header;
   const words = (size + 31) >>> 5;
-
-  const byName = new Map(header.sections.map((s) => [s.name, s]));
-  function section<K extends Kind>(name: string, kind: K, length?: number): InstanceType<(typeof ARRAY_OF)[K]> {
-    const s = byName.get(name);
-    if (!s || s.kind !== kind) throw new IndexFileError(`section ${name} is missing or not ${kind}`);
-    const Ctor = ARRAY_OF[kind];
-    const start = dataStart + s.offset;
-    if (start % 8 !== 0 || start + s.length * Ctor.BYTES_PER_ELEMENT > bytes.length)
-      throw new IndexFileError(`section ${name} lies outside the file`);
-    if (length !== undefined && s.length !== length)
-      throw new IndexFileError(`section ${name} holds ${s.length} entries, expected ${length}`);
-    // A copy: nothing keeps the file's buffer (and the text bytes already decoded) alive.
-    return new Ctor(bytes.buffer as ArrayBuffer, bytes.byteOffset + start, s.length).slice() as InstanceType<
-      (typeof ARRAY_OF)[K]
-    >;
-  }
-  const text = (name: string, encoding: "latin1" | "utf8" | "utf16le") => {
-    const s = byName.get(name);
-    const start = dataStart + (s?.offset ?? 0);
-    if (!s || s.kind !== "u8" || start + s.length > bytes.length)
-      throw new IndexFileError(`section ${name} is missing or lies outside the file`);
-    return bytes.toString(encoding, start, start + s.length);
-  };
-  const strings = (name: StringColumn, intern = false) => {
-    const encoding = header.encodings[name];
-    const column = {
-      name,
-      lengths: section(`${name}.lengths`, "i32", size),
-      wide: section(`${name}.wide`, "u8", size),
-      narrowRun: text(`${name}.narrow`, "latin1"),
-      wideRun: text(`${name}.wideBytes`, encoding),
-    };
-    return decodeStrings(column, intern);
-  };
+  const section = file.array;
+  const strings = (name: StringColumn, intern = false) =>
+    decodeStrings(
+      {
+        name,
+        lengths: section(`${name}.lengths`, "i32", size),
+        wide: section(`${name}.wide`, "u8", size),
+        narrowRun: file.text(`${name}.narrow`, "latin1"),
+        wideRun: file.text(`${name}.wideBytes`, header.encodings[name]),
+      },
+      intern,
+    );
 
   const order = section("order", "u32", size);
   for (const k of order) if (k >= size) throw new IndexFileError(`order names review ${k} of ${size}`);
@@ -309,66 +246,6 @@ export function decodeSearchIndex(file: Uint8Array): { columns: IndexColumns; up
 const SENTIMENTS: readonly SentimentLabel[] = ["positive", "neutral", "negative", "mixed"];
 const ASPECT_KEYS: readonly ("any" | AspectPolarity)[] = ["any", "positive", "neutral", "negative"];
 
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-
-/**
- * A string column as two runs of text, one byte per character where every character fits (Latin-1) and UTF-8 for
- * the rest (UTF-16 if one holds a lone surrogate, which UTF-8 cannot carry), with each string's length in UTF-16
- * code units. Loading decodes each run once and slices it: a slice costs a few bytes where a decoded copy per string
- * would make the garbage collector copy every text twice.
- */
-function encodeStrings(values: readonly (string | null)[]): {
-  encoding: "utf8" | "utf16le";
-  lengths: Int32Array;
-  wide: Uint8Array;
-  narrowBytes: Uint8Array;
-  wideBytes: Uint8Array;
-} {
-  const wide = Uint8Array.from(values, (v) => (v !== null && NOT_LATIN1.test(v) ? 1 : 0));
-  const narrowRun = values.filter((v, i) => v !== null && !wide[i]).join("");
-  const wideRun = values.filter((_, i) => wide[i]).join("");
-  const encoding = wideRun.isWellFormed() ? "utf8" : "utf16le";
-  return {
-    encoding,
-    lengths: Int32Array.from(values, (v) => (v === null ? -1 : v.length)),
-    wide,
-    narrowBytes: Buffer.from(narrowRun, "latin1"),
-    wideBytes: Buffer.from(wideRun, encoding),
-  };
-}
-
-function decodeStrings(
-  column: { lengths: Int32Array; wide: Uint8Array; narrowRun: string; wideRun: string; name: string },
-  intern = false,
-): (string | null)[] {
-  const { lengths, wide, narrowRun, wideRun } = column;
-  const seen = new Map<string, string>();
-  const out = new Array<string | null>(lengths.length);
-  let narrowAt = 0;
-  let wideAt = 0;
-  for (let i = 0; i < lengths.length; i++) {
-    const n = lengths[i]!;
-    if (n === -1) {
-      out[i] = null;
-      continue;
-    }
-    if (n < 0) throw new IndexFileError(`${column.name} has a length of ${n}`);
-    let v: string;
-    if (wide[i]) {
-      v = wideRun.slice(wideAt, (wideAt += n));
-    } else v = narrowRun.slice(narrowAt, (narrowAt += n));
-    if (intern) {
-      const known = seen.get(v);
-      if (known === undefined) seen.set(v, v);
-      else v = known;
-    }
-    out[i] = v;
-  }
-  if (narrowAt !== narrowRun.length || wideAt !== wideRun.length)
-    throw new IndexFileError(`${column.name}: the lengths do not add up to the text stored`);
-  return out;
-}
-
 /** Bits past the last review must be clear: a set one would name a review that does not exist. */
 function checkTail(b: Bitset, size: number, what: string): void {
   const spare = b.length * 32 - size;
@@ -388,5 +265,3 @@ function concat<T extends Uint32Array | Int32Array>(
   }
   return out;
 }
-
-const align8 = (n: number) => (n + 7) & ~7;

@@ -1,8 +1,7 @@
 // Runs the real sidecar (sidecar/main.ts) as a child process on a free port, with its JSON log lines collected.
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SIDECAR_ENV, SIDECAR_NODE_OPTIONS } from "../../../../sidecar/node-options.ts";
+import { sidecarCommand } from "../../../../sidecar/node-options.ts";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -24,9 +23,10 @@ export type SidecarProcess = Readonly<{
 }>;
 
 export async function startSidecar(env: Record<string, string>): Promise<SidecarProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...SIDECAR_NODE_OPTIONS, path.join(ROOT, "sidecar/main.ts")], {
+  const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ...env });
+  const child: ChildProcess = spawn(process.execPath, sidecar.args, {
     cwd: ROOT,
-    env: { ...process.env, ...SIDECAR_ENV, HOST: "127.0.0.1", PORT: "0", ...env },
+    env: sidecar.env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: LogLine[] = [];

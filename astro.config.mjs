@@ -1,5 +1,4 @@
 // Astro builds the static side into a staging directory; the publish integration makes it the release atomically.
-import sitemap from "@astrojs/sitemap";
 import { defineConfig } from "astro/config";
 import { releasePaths } from "./src/build/release-paths.ts";
 import { loadConfig } from "./src/config.ts";
@@ -15,6 +14,6 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: { format: "directory" },
   devToolbar: { enabled: false },
-  // The sitemap must be written before publish hashes and moves the staging directory: integrations run in this order.
-  integrations: [sitemap({ filter: (page) => page.endsWith("/") }), publish(paths)],
+  // The publish step writes the sitemaps itself: pages a rebuild carries over are never rendered by Astro.
+  integrations: [publish(paths)],
 });

@@ -1,9 +1,24 @@
 // Build metadata handed from the pages to the publish step, which consumes it and never publishes it.
 import type { APIRoute } from "astro";
+import { archivePlan } from "../build/archive-pages.ts";
 import { jsonResponse } from "../build/json-response.ts";
 import { loadSite } from "../build/site.ts";
+import type { BuildMeta } from "../integrations/publish/manifest.ts";
 
 export const GET: APIRoute = async () => {
   const { dataset, sourceHash, origin } = await loadSite();
-  return jsonResponse({ updated_at: dataset.updated_at, source_hash: sourceHash, site_url: origin });
+  const plan = await archivePlan();
+  const meta: BuildMeta = {
+    updated_at: dataset.updated_at,
+    source_hash: sourceHash,
+    site_url: origin,
+    reuse: {
+      fingerprint: plan.fingerprint,
+      previous: plan.previous,
+      reason: plan.reason,
+      pages: Object.fromEntries(plan.pages.map((p) => [p.path, p.key])),
+      carried: plan.carried.map((p) => p.file),
+    },
+  };
+  return jsonResponse(meta);
 };

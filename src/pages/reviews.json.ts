@@ -1,9 +1,8 @@
 // GET /reviews.json: business with catalog, aggregate rating and every review, newest first.
 import type { APIRoute } from "astro";
-import { datasetJsonBytes } from "../build/dataset-json.ts";
+import { datasetJsonChunks } from "../build/dataset-json.ts";
+import { streamedResponse } from "../build/json-response.ts";
 import { loadSite } from "../build/site.ts";
 
 export const GET: APIRoute = async () =>
-  new Response(datasetJsonBytes((await loadSite()).dataset), {
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  });
+  streamedResponse(datasetJsonChunks((await loadSite()).dataset), "application/json; charset=utf-8");

@@ -23,8 +23,22 @@ function polarity(value: unknown): Polarity {
   return label === "positive" || label === "negative" ? label : "neutral";
 }
 
-/** A review's aspect annotations (`aspects: [{aspect, sentiment, evidence}]`), or none when it carries none. */
-export function reviewAspects(review: Review): ReviewAspect[] {
+const aspectsOf = new WeakMap<Review, readonly ReviewAspect[]>();
+
+/**
+ * A review's aspect annotations (`aspects: [{aspect, sentiment, evidence}]`), or none when it carries none; read once
+ * per review, as a build counts each review on several pages.
+ */
+export function reviewAspects(review: Review): readonly ReviewAspect[] {
+  let aspects = aspectsOf.get(review);
+  if (!aspects) {
+    aspects = readAspects(review);
+    aspectsOf.set(review, aspects);
+  }
+  return aspects;
+}
+
+function readAspects(review: Review): ReviewAspect[] {
   const raw = (review as unknown as Loose)["aspects"];
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((a): ReviewAspect[] => {
@@ -69,8 +83,22 @@ export function hasReviewAspects(reviews: readonly Review[]): boolean {
   return reviews.some((r) => Array.isArray((r as unknown as Loose)["aspects"]));
 }
 
-/** Positive, neutral and negative mentions per aspect id, counted over `reviews` (one per review and aspect). */
-export function countAspects(reviews: Iterable<Review>): Map<string, Record<Polarity, number>> {
+const countsOf = new WeakMap<readonly Review[], ReadonlyMap<string, Readonly<Record<Polarity, number>>>>();
+
+/**
+ * Positive, neutral and negative mentions per aspect id, counted over `reviews` (one per review and aspect); counted
+ * once per review list, as a page may ask for the counts of the same list twice.
+ */
+export function countAspects(reviews: readonly Review[]): ReadonlyMap<string, Readonly<Record<Polarity, number>>> {
+  let counts = countsOf.get(reviews);
+  if (!counts) {
+    counts = tallyAspects(reviews);
+    countsOf.set(reviews, counts);
+  }
+  return counts;
+}
+
+function tallyAspects(reviews: readonly Review[]): Map<string, Record<Polarity, number>> {
   const counts = new Map<string, Record<Polarity, number>>();
   for (const r of reviews) {
     const seen = new Set<string>();

@@ -1,27 +1,36 @@
-// Astro integration run after the build: hashes and precompresses every file, writes manifest.json and _headers, publishes atomically.
+// Astro integration run after the build: carries unchanged pages over from the previous release, writes the sitemaps,
+// hashes and precompresses every other file, writes manifest.json, _headers and the build record, publishes atomically.
 import { open, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import {
+  BUILD_RECORD,
+  type BuildRecord,
+  type PreviousRelease,
+  readPreviousRelease,
+} from "../../build/previous-release.ts";
 import type { ReleasePaths } from "../../build/release-paths.ts";
-import type { SearchIndexFile } from "../../lib/schema/manifest.ts";
+import type { ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
+import { carryPages, entriesByHash, linkVariants } from "./carry-over.ts";
 import { compress } from "./compress.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
 import { type BuildMeta, buildManifest, type HashedFile } from "./manifest.ts";
 import { promote } from "./release.ts";
+import { writeSitemaps } from "./sitemap.ts";
 
 /** Written by the `build-meta.json` endpoint, read here, never published. */
 const BUILD_META = "build-meta.json";
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META]);
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD]);
 
 const WORKERS = 2;
 
@@ -34,15 +43,29 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const started = performance.now();
         const meta = JSON.parse(await readFile(path.join(root, BUILD_META), "utf8")) as BuildMeta;
         await rm(path.join(root, BUILD_META));
-        const files = await hashAndCompress(root, await listFiles(root));
+        const { reuse } = meta;
+        const previous = reuse.previous ? await readPreviousRelease(reuse.previous, reuse.fingerprint) : null;
+        if (reuse.carried.length > 0 && !previous?.release)
+          throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
+        const carried = previous?.release ? await carryPages(root, previous.release, reuse.carried) : [];
+        await writeSitemaps(root, meta.site_url, await listFiles(root));
+        const carriedPaths = new Set(reuse.carried);
+        const made = (await listFiles(root)).filter((f) => !carriedPaths.has(f));
+        const files = [...carried, ...(await hashAndCompress(root, made, previous?.release ?? null))];
         const manifest = buildManifest(files, meta, await describeIndexFile(root));
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
+        const record: BuildRecord = { fingerprint: reuse.fingerprint, pages: reuse.pages };
+        await writeFile(path.join(root, BUILD_RECORD), `${JSON.stringify(record)}\n`);
         const releaseId = sha256(Buffer.from(manifestJson)).slice(0, 16);
         const target = await promote({ ...paths, stagingDir: root }, releaseId);
         logger.info(
-          `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms`,
+          `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms; ${
+            previous?.release
+              ? `${carried.length} unchanged pages carried over from the previous release`
+              : `every page built (${previous?.reason ?? reuse.reason})`
+          }`,
         );
       },
     },
@@ -71,23 +94,32 @@ async function listFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-async function hashAndCompress(root: string, names: string[]): Promise<HashedFile[]> {
+/** Hashes each file; compresses it unless the previous release holds the same bytes, whose variants are linked. */
+async function hashAndCompress(root: string, names: string[], previous: PreviousRelease | null): Promise<HashedFile[]> {
+  const byHash = entriesByHash(previous);
   const out: HashedFile[] = new Array(names.length);
   let next = 0;
   const worker = async () => {
     while (next < names.length) {
       const i = next++;
-      out[i] = await hashOne(root, names[i]!);
+      out[i] = await hashOne(root, names[i]!, previous, byHash);
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
   return out;
 }
 
-async function hashOne(root: string, name: string): Promise<HashedFile> {
+async function hashOne(
+  root: string,
+  name: string,
+  previous: PreviousRelease | null,
+  byHash: ReadonlyMap<string, ManifestEntry>,
+): Promise<HashedFile> {
   const bytes = await readFile(path.join(root, name));
   const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
   if (!isCompressible(contentTypeOf(`/${name}`))) return file;
+  const same = byHash.get(file.sha256);
+  if (previous && same) return { ...file, encodings: await linkVariants(previous, same, root, name) };
   const { br, gzip } = await compress(bytes);
   for (const [key, data, ext] of [
     ["br", br, ".br"],

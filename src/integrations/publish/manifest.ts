@@ -13,7 +13,19 @@ export type HashedFile = {
   encodings: { br?: Omit<EncodedVariant, "etag">; gzip?: Omit<EncodedVariant, "etag"> };
 };
 
-export type BuildMeta = { updated_at: string; source_hash: string; site_url: string };
+/** What a build may take from the previous release (see src/build/archive-pages.ts). */
+export type BuildReuse = {
+  fingerprint: string;
+  /** The previous release's directory, when its pages can be reused. */
+  previous: string | null;
+  reason: string | null;
+  /** Every archive page's key, by URL path: the next build compares its own with these. */
+  pages: Record<string, string>;
+  /** Files the build did not render because `previous` holds them with the same key. */
+  carried: string[];
+};
+
+export type BuildMeta = { updated_at: string; source_hash: string; site_url: string; reuse: BuildReuse };
 
 /** `index.html` files are served at their directory's path with a trailing slash. */
 export function urlPathOf(file: string): string {

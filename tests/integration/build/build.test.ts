@@ -1,6 +1,7 @@
 // The real build over the sample data: published files, their shapes, absolute URLs, manifest and reproducibility.
 import assert from "node:assert/strict";
-import { readFile, readlink, readdir } from "node:fs/promises";
+import { appendFile, copyFile, mkdtemp, readFile, readlink, readdir, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
 import zlib from "node:zlib";
@@ -17,7 +18,8 @@ import { idsInSourceOrder } from "../../../src/lib/search/index.ts";
 import { readReviewsFileOf } from "../../../sidecar/search/reviews-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
-import { build, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
+import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
+import { build, SAMPLE_DATA, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
 
 let first: BuildResult;
 const read = (rel: string) => readFile(path.join(first.distDir, rel));
@@ -92,8 +94,9 @@ describe("build output", () => {
       e.encodings.br?.path,
       e.encodings.gzip?.path,
     ]);
-    // Besides the manifest's files: the manifest, the CDN headers and the sidecar's search index (never published),
-    // which the manifest describes apart and which loads against the published /reviews.json.
+    // Besides the manifest's files: the manifest, the CDN headers, the build record the next build reads, and the
+    // sidecar's search index (never published), which the manifest describes apart and which loads against the
+    // published /reviews.json.
     const index = await read(INDEX_FILE_NAME);
     assert.deepEqual(manifest.search_index, {
       path: INDEX_FILE_NAME,
@@ -106,7 +109,7 @@ describe("build output", () => {
     assert.equal(published.reviews.count, columns.size);
     assert.equal(updatedAt, published.head.updated_at);
     assert.deepEqual(
-      onDisk.filter((f) => !["manifest.json", "_headers", INDEX_FILE_NAME].includes(f)).sort(),
+      onDisk.filter((f) => !["manifest.json", "_headers", BUILD_RECORD, INDEX_FILE_NAME].includes(f)).sort(),
       described.filter((f): f is string => !!f).sort(),
     );
     for (const [urlPath, entry] of Object.entries(manifest.files)) {
@@ -143,5 +146,92 @@ describe("reproducibility", () => {
     const b = await readFile(path.join(second.distDir, "manifest.json"), "utf8");
     assert.equal(a, b);
     assert.equal(await readlink(first.distDir), await readlink(second.distDir));
+  });
+});
+
+describe("rebuild after one added review", () => {
+  /** Every file of a release but its build record, by path, as sha256. */
+  const contents = async (dist: string) => {
+    const dir = path.join(path.dirname(dist), await readlink(dist));
+    const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && e.name !== BUILD_RECORD)
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+    const hashes = await Promise.all(
+      names.map(async (n) =>
+        createHash("sha256")
+          .update(await readFile(path.join(dir, n)))
+          .digest("hex"),
+      ),
+    );
+    return new Map(names.map((n, i) => [n, hashes[i]!]));
+  };
+  const inode = async (dist: string, file: string) =>
+    (await stat(path.join(path.dirname(dist), await readlink(dist), file))).ino;
+  const recordOf = async (dist: string) =>
+    BuildRecord.parse(
+      JSON.parse(await readFile(path.join(path.dirname(dist), await readlink(dist), BUILD_RECORD), "utf8")),
+    );
+
+  it("carries unchanged archive pages over and publishes exactly what a clean build would", async () => {
+    const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
+    await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
+    await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
+    const before = await build({ dataDir: data });
+    assert.equal(before.code, 0, before.stderr);
+    const pages = Object.keys((await recordOf(before.distDir)).pages);
+    assert.ok(pages.length >= 2, "the sample data fills archive pages");
+    const oldest = await inode(before.distDir, "reviews/page/1/index.html");
+    const oldestBr = await inode(before.distDir, "reviews/page/1/index.html.br");
+
+    const lines = (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
+    const newest = lines
+      .map((l) => JSON.parse(l).published_at as string)
+      .sort()
+      .at(-1)!;
+    const at = new Date(Date.parse(newest) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const added = {
+      ...JSON.parse(lines[0]!),
+      id: "rebuild-added",
+      published_at: at,
+      updated_at: null,
+      owner_reply: null,
+    };
+    added.verified = { ...added.verified, verified_at: at };
+    await appendFile(path.join(data, "reviews.jsonl"), `${JSON.stringify(added)}\n`);
+
+    const after = await build({ dataDir: data, distDir: before.distDir });
+    assert.equal(after.code, 0, after.stderr);
+    const clean = await build({ dataDir: data });
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.deepEqual(await contents(after.distDir), await contents(clean.distDir));
+    assert.deepEqual(await recordOf(after.distDir), await recordOf(clean.distDir));
+    // Carried over, not made again: the same file, and the same compressed variant, as in the previous release.
+    assert.equal(await inode(after.distDir, "reviews/page/1/index.html"), oldest);
+    assert.equal(await inode(after.distDir, "reviews/page/1/index.html.br"), oldestBr);
+    assert.ok((await contents(after.distDir)).get("sitemap-0.xml"), "the sitemap is written");
+    const sitemap = await readFile(path.join(after.distDir, "sitemap-0.xml"), "utf8");
+    for (const p of pages) assert.ok(sitemap.includes(`<loc>${TEST_SITE}${p}</loc>`), `sitemap lists carried ${p}`);
+  });
+
+  it("renders every page again when the previous release was built by other code", async () => {
+    const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
+    await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
+    await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
+    const before = await build({ dataDir: data });
+    assert.equal(before.code, 0, before.stderr);
+    const oldest = await inode(before.distDir, "reviews/page/1/index.html");
+    const expected = await contents(before.distDir);
+    // Stand in for a change of code: the release's record names another fingerprint.
+    const record = await recordOf(before.distDir);
+    const file = path.join(path.dirname(before.distDir), await readlink(before.distDir), BUILD_RECORD);
+    await writeFile(file, JSON.stringify({ ...record, fingerprint: "0".repeat(64) }));
+    await appendFile(path.join(data, "reviews.jsonl"), "\n"); // other source bytes: not the same release id
+    const after = await build({ dataDir: data, distDir: before.distDir });
+    assert.equal(after.code, 0, after.stderr);
+    assert.notEqual(await inode(after.distDir, "reviews/page/1/index.html"), oldest, "rendered again, not linked");
+    const got = await contents(after.distDir);
+    for (const f of ["reviews/page/1/index.html", "reviews/page/1/index.html.br"])
+      assert.equal(got.get(f), expected.get(f), f);
   });
 });

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { aspectSummaries, reviewAspects, reviewsWithAspect } from "../../../src/components/model/aspects.ts";
 import { aspectLabel, catalogNames } from "../../../src/components/model/catalog.ts";
-import { listingPath, pageCount, reviewPath } from "../../../src/components/model/paging.ts";
+import {
+  archivePageCount,
+  archiveSlice,
+  frontPageSize,
+  listingNav,
+  type PagerItem,
+  reviewPath,
+} from "../../../src/components/model/paging.ts";
 import { searchFields } from "../../../src/components/search/fields.ts";
 import { openApiDocument } from "../../../src/lib/openapi/document.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
@@ -103,13 +110,54 @@ test("search form: one field per query parameter of the API except the cursor, c
   );
 });
 
-test("listing URLs: page 1 has no number; a review's page follows from its position", () => {
-  assert.equal(listingPath(1), "/reviews/");
-  assert.equal(listingPath(3), "/reviews/page/3/");
-  assert.equal(pageCount(0), 1);
-  assert.equal(pageCount(101), 3);
-  assert.equal(reviewPath(0, "a"), "/reviews/#review-a");
-  assert.equal(reviewPath(50, "b"), "/reviews/page/2/#review-b");
+test("listing: /reviews/ shows the newest 50-99, archive pages hold fixed blocks of 50 counted from the oldest", () => {
+  for (const [total, archives, front] of [
+    [0, 0, 0],
+    [49, 0, 49],
+    [99, 0, 99],
+    [100, 1, 50],
+    [149, 1, 99],
+    [150, 2, 50],
+    [100_001, 1999, 51],
+  ] as const) {
+    assert.equal(archivePageCount(total), archives, `${total} reviews`);
+    assert.equal(frontPageSize(total), front, `${total} reviews`);
+  }
+  // Every review is shown exactly once: on /reviews/ or on one archive page.
+  const total = 173;
+  const shown = Array.from({ length: frontPageSize(total) }, (_, i) => i);
+  for (let p = archivePageCount(total); p >= 1; p--) {
+    const [start, end] = archiveSlice(total, p);
+    assert.equal(end - start, 50);
+    for (let i = start; i < end; i++) shown.push(i);
+  }
+  assert.deepEqual(
+    shown,
+    Array.from({ length: total }, (_, i) => i),
+  );
+  // The oldest review (last of the newest-first list) opens page 1; the newest is on /reviews/.
+  assert.equal(reviewPath(total - 1, "a", total), "/reviews/page/1/#review-a");
+  assert.equal(reviewPath(total - 51, "b", total), "/reviews/page/2/#review-b");
+  assert.equal(reviewPath(0, "c", total), "/reviews/#review-c");
+});
+
+test("listing: an archive page's block and navigation stay the same as newer reviews arrive", () => {
+  // Page 3 of 173 reviews and of 1,000 reviews: same reviews counted from the oldest.
+  const oldest = (total: number, page: number) => archiveSlice(total, page).map((i) => total - 1 - i);
+  assert.deepEqual(oldest(173, 2), oldest(1000, 2));
+  assert.deepEqual(listingNav(3, 10), listingNav(3, 500), "links reach two pages newer at most");
+  const labels = (items: PagerItem[]) => items.map((i) => (i === "gap" ? "…" : i.current ? `[${i.label}]` : i.label));
+  const nav = listingNav(7, 20);
+  assert.deepEqual(labels(nav.items), ["Latest", "…", "9", "8", "[7]", "6", "5", "…", "1"]);
+  assert.equal(nav.newer, "/reviews/page/8/");
+  assert.equal(nav.older, "/reviews/page/6/");
+  assert.equal(listingNav(20, 20).newer, "/reviews/", "the newest archive page leads to /reviews/");
+  assert.equal(listingNav(1, 20).older, null);
+  const latest = listingNav("latest", 20);
+  assert.deepEqual(labels(latest.items), ["[Latest]", "20", "19", "…", "1"]);
+  assert.equal(latest.newer, null);
+  assert.equal(latest.older, "/reviews/page/20/");
+  assert.deepEqual(listingNav("latest", 0), { newer: null, older: null, items: latest.items.slice(0, 1) });
 });
 
 test("reviewsWithAspect gives, in order, exactly the reviews annotated with the aspect, for each review list", () => {

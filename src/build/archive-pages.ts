@@ -1,0 +1,86 @@
+// The review listing's archive pages for this build, each with a key over everything it shows, and which of them the
+// previous release already holds with the same key: a rebuild renders only the others and carries those over.
+import { createHash } from "node:crypto";
+import { type CatalogNames, catalogNames } from "../components/model/catalog.ts";
+import {
+  archivePageCount,
+  archivePath,
+  archiveSlice,
+  type ListingNav,
+  listingNav,
+} from "../components/model/paging.ts";
+import { loadConfig } from "../config.ts";
+import type { Business } from "../lib/schema/business.ts";
+import type { Review } from "../lib/schema/review.ts";
+import { codeFingerprint } from "./code-fingerprint.ts";
+import { reviewJsonBytes } from "./dataset-json.ts";
+import { readPreviousRelease } from "./previous-release.ts";
+import { loadSite } from "./site.ts";
+
+/** Everything an archive page shows besides its props. The page reads nothing else: its props and this are its key. */
+export type ArchiveContext = { origin: string; business: Business; names: CatalogNames };
+
+export type ArchiveProps = {
+  page: number;
+  /** Ordinal of the page's oldest review, counted from the first review ever published (1). */
+  first: number;
+  /** Newest first. */
+  reviews: Review[];
+  nav: ListingNav;
+};
+
+export type ArchivePage = { path: string; file: string; key: string; props: ArchiveProps };
+
+export type ArchivePlan = {
+  context: ArchiveContext;
+  fingerprint: string;
+  pages: ArchivePage[];
+  /** Pages to render: new, changed, or every page when the previous release cannot be reused. */
+  render: ArchivePage[];
+  /** Pages the previous release holds with the same key; the publish step links them from `previous`. */
+  carried: ArchivePage[];
+  previous: string | null;
+  /** Why nothing is carried over, when nothing can be. */
+  reason: string | null;
+};
+
+let plan: Promise<ArchivePlan> | undefined;
+
+export function archivePlan(): Promise<ArchivePlan> {
+  plan ??= (async () => {
+    const { dataset, insights, origin } = await loadSite();
+    const { business, reviews } = dataset;
+    const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
+    const fingerprint = await codeFingerprint();
+    const { release, reason } = await readPreviousRelease(loadConfig().distDir, fingerprint);
+    const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
+    const bytes = reviewJsonBytes(dataset);
+    const archives = archivePageCount(reviews.length);
+    const pages: ArchivePage[] = [];
+    for (let page = 1; page <= archives; page++) {
+      const [start, end] = archiveSlice(reviews.length, page);
+      const props: ArchiveProps = {
+        page,
+        first: reviews.length - end + 1,
+        reviews: reviews.slice(start, end),
+        nav: listingNav(page, archives),
+      };
+      const hash = createHash("sha256").update(fingerprint).update(contextKey);
+      hash.update(JSON.stringify({ page: props.page, first: props.first, nav: props.nav }));
+      for (let i = start; i < end; i++) hash.update(bytes[i]!);
+      const path = archivePath(page);
+      pages.push({ path, file: `${path.slice(1)}index.html`, key: hash.digest("hex"), props });
+    }
+    const held = (p: ArchivePage) => release?.record.pages[p.path] === p.key && release.files.has(p.file);
+    return {
+      context,
+      fingerprint,
+      pages,
+      render: pages.filter((p) => !held(p)),
+      carried: pages.filter(held),
+      previous: release?.dir ?? null,
+      reason,
+    };
+  })();
+  return plan;
+}

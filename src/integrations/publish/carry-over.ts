@@ -1,0 +1,68 @@
+// What a rebuild takes from the previous release instead of making it again: whole pages whose key is unchanged, and
+// the compressed variants of any file whose bytes are unchanged. Releases are immutable, so files are hard-linked.
+import { copyFile, link, mkdir } from "node:fs/promises";
+import path from "node:path";
+import type { PreviousRelease } from "../../build/previous-release.ts";
+import type { ManifestEntry } from "../../lib/schema/manifest.ts";
+import type { HashedFile } from "./manifest.ts";
+
+/** Links `files` and their variants from `release` into `root`; their manifest entries come along unchanged. */
+export async function carryPages(
+  root: string,
+  release: PreviousRelease,
+  files: readonly string[],
+): Promise<HashedFile[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const entry = release.files.get(file);
+      if (!entry) throw new Error(`the previous release ${release.dir} does not list ${file}`);
+      await linkInto(release.dir, entry.path, root, file);
+      return {
+        path: file,
+        bytes: entry.bytes,
+        sha256: entry.sha256,
+        encodings: await linkVariants(release, entry, root, file),
+      };
+    }),
+  );
+}
+
+/** The previous release's entries by content hash, for files a rebuild made again with the same bytes. */
+export function entriesByHash(release: PreviousRelease | null): ReadonlyMap<string, ManifestEntry> {
+  return new Map(release ? [...release.files.values()].map((e) => [e.sha256, e]) : []);
+}
+
+/** Links the compressed variants of `entry` in `release` as those of `file` in `root`. */
+export async function linkVariants(
+  release: PreviousRelease,
+  entry: ManifestEntry,
+  root: string,
+  file: string,
+): Promise<HashedFile["encodings"]> {
+  const encodings: HashedFile["encodings"] = {};
+  for (const [key, ext] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
+    const variant = entry.encodings[key];
+    if (!variant) continue;
+    await linkInto(release.dir, variant.path, root, file + ext);
+    encodings[key] = { path: file + ext, bytes: variant.bytes, sha256: variant.sha256 };
+  }
+  return encodings;
+}
+
+async function linkInto(fromDir: string, from: string, toDir: string, to: string): Promise<void> {
+  const target = path.join(toDir, to);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await link(path.join(fromDir, from), target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT")
+      throw new Error(`${from} went missing from the previous release ${fromDir} during the build; build again`);
+    // A file system without hard links (or across devices): a copy holds the same bytes.
+    if (code === "EXDEV" || code === "EPERM" || code === "ENOTSUP") await copyFile(path.join(fromDir, from), target);
+    else throw err;
+  }
+}

@@ -57,8 +57,10 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
         const record: BuildRecord = { fingerprint: reuse.fingerprint, pages: reuse.pages };
-        await writeFile(path.join(root, BUILD_RECORD), `${JSON.stringify(record)}\n`);
-        const releaseId = sha256(Buffer.from(manifestJson)).slice(0, 16);
+        const recordJson = `${JSON.stringify(record)}\n`;
+        await writeFile(path.join(root, BUILD_RECORD), recordJson);
+        // Over the record too: the same files built by other code are another release, whose record names that code.
+        const releaseId = sha256(Buffer.from(manifestJson + recordJson)).slice(0, 16);
         const target = await promote({ ...paths, stagingDir: root }, releaseId);
         logger.info(
           `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms; ${

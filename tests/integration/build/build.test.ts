@@ -1,6 +1,18 @@
 // The real build over the sample data: published files, their shapes, absolute URLs, manifest and reproducibility.
 import assert from "node:assert/strict";
-import { appendFile, copyFile, mkdtemp, readFile, readlink, readdir, stat, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  copyFile,
+  mkdtemp,
+  readFile,
+  readlink,
+  readdir,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
@@ -214,7 +226,7 @@ describe("rebuild after one added review", () => {
     for (const p of pages) assert.ok(sitemap.includes(`<loc>${TEST_SITE}${p}</loc>`), `sitemap lists carried ${p}`);
   });
 
-  it("renders every page again when the previous release was built by other code", async () => {
+  it("renders every page again when the previous release was built by other code, and records this code", async () => {
     const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
     await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
     await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
@@ -222,13 +234,20 @@ describe("rebuild after one added review", () => {
     assert.equal(before.code, 0, before.stderr);
     const oldest = await inode(before.distDir, "reviews/page/1/index.html");
     const expected = await contents(before.distDir);
-    // Stand in for a change of code: the release's record names another fingerprint.
+    // Stand in for a release built by other code: its record names another fingerprint, and its id differs.
     const record = await recordOf(before.distDir);
-    const file = path.join(path.dirname(before.distDir), await readlink(before.distDir), BUILD_RECORD);
-    await writeFile(file, JSON.stringify({ ...record, fingerprint: "0".repeat(64) }));
-    await appendFile(path.join(data, "reviews.jsonl"), "\n"); // other source bytes: not the same release id
+    const releases = path.join(path.dirname(before.distDir), ".dist-releases");
+    const older = path.join(releases, "0".repeat(16));
+    await rename(path.join(path.dirname(before.distDir), await readlink(before.distDir)), older);
+    await writeFile(path.join(older, BUILD_RECORD), JSON.stringify({ ...record, fingerprint: "0".repeat(64) }));
+    await rm(before.distDir);
+    await symlink(path.relative(path.dirname(before.distDir), older), before.distDir);
+    const previousRelease = await readlink(before.distDir);
     const after = await build({ dataDir: data, distDir: before.distDir });
     assert.equal(after.code, 0, after.stderr);
+    // Same data, other code: a release of its own, whose record names the code that built it.
+    assert.notEqual(await readlink(after.distDir), previousRelease);
+    assert.deepEqual(await recordOf(after.distDir), record);
     assert.notEqual(await inode(after.distDir, "reviews/page/1/index.html"), oldest, "rendered again, not linked");
     const got = await contents(after.distDir);
     for (const f of ["reviews/page/1/index.html", "reviews/page/1/index.html.br"])

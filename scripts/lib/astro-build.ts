@@ -13,7 +13,9 @@ export async function astroBuild(config: Config, extraEnv: Record<string, string
   let pid: number | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [ASTRO_BIN, "build", "--silent"], {
+      // A 32 MB young generation: fewer scavenges of the build's short-lived objects (1-2 s of a 100k rebuild's 21-23 s
+      // on this machine), and no more peak memory than the default.
+      const child = spawn(process.execPath, ["--max-semi-space-size=32", ASTRO_BIN, "build", "--silent"], {
         cwd: ROOT,
         stdio: "inherit",
         // Telemetry would try the network on every build; builds here must work offline.

@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { BUILD_NODE_OPTIONS } from "../lib/astro-build.ts";
 import { benchDataSet, parseSizes, ROOT } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" } } });
@@ -18,6 +19,7 @@ async function measure(dataDir: string): Promise<{ seconds: number; peakMb: numb
     const child = spawn(
       process.execPath,
       [
+        ...BUILD_NODE_OPTIONS,
         "--import",
         path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"),
         path.join(ROOT, "node_modules/astro/bin/astro.mjs"),

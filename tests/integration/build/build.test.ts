@@ -185,12 +185,18 @@ describe("rebuild after one added review", () => {
       JSON.parse(await readFile(path.join(path.dirname(dist), await readlink(dist), BUILD_RECORD), "utf8")),
     );
 
-  it("carries unchanged archive pages over and publishes exactly what a clean build would", async () => {
+  /** A copy of the sample data (the tests add to it) and its first build. */
+  const buildSampleCopy = async () => {
     const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
     await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
     await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
     const before = await build({ dataDir: data });
     assert.equal(before.code, 0, before.stderr);
+    return { data, before };
+  };
+
+  it("carries unchanged archive pages over and publishes exactly what a clean build would", async () => {
+    const { data, before } = await buildSampleCopy();
     const pages = Object.keys((await recordOf(before.distDir)).pages);
     assert.ok(pages.length >= 2, "the sample data fills archive pages");
     const oldest = await inode(before.distDir, "reviews/page/1/index.html");
@@ -227,11 +233,7 @@ describe("rebuild after one added review", () => {
   });
 
   it("renders every page again when the previous release was built by other code, and records this code", async () => {
-    const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
-    await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
-    await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
-    const before = await build({ dataDir: data });
-    assert.equal(before.code, 0, before.stderr);
+    const { data, before } = await buildSampleCopy();
     const oldest = await inode(before.distDir, "reviews/page/1/index.html");
     const expected = await contents(before.distDir);
     // Stand in for a release built by other code: its record names another fingerprint, and its id differs.

@@ -24,7 +24,7 @@ import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
 import { type BuildMeta, buildManifest, type HashedFile } from "./manifest.ts";
-import { promote } from "./release.ts";
+import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
 /** Written by the `build-meta.json` endpoint, read here, never published. */
@@ -35,9 +35,16 @@ const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD
 const WORKERS = 2;
 
 export default function publish(paths: ReleasePaths): AstroIntegration {
+  let pruning: Promise<void> = Promise.resolve();
   return {
     name: "reviews-service:publish",
     hooks: {
+      "astro:build:start": ({ logger }) => {
+        // promote() prunes again, so a failure here costs time, not releases.
+        pruning = pruneBeforePromote(paths).catch((err: Error) =>
+          logger.warn(`could not remove old releases while building: ${err.message}`),
+        );
+      },
       "astro:build:done": async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const started = performance.now();
@@ -61,6 +68,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         await writeFile(path.join(root, BUILD_RECORD), recordJson);
         // Over the record too: the same files built by other code are another release, whose record names that code.
         const releaseId = sha256(Buffer.from(manifestJson + recordJson)).slice(0, 16);
+        await pruning;
         const target = await promote({ ...paths, stagingDir: root }, releaseId);
         logger.info(
           `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms; ${

@@ -1,5 +1,5 @@
 // Atomic publishing: a finished staging directory becomes an immutable release and DIST_DIR's symlink is swapped to it.
-import { lstat, readdir, rename, rm, stat, symlink } from "node:fs/promises";
+import { lstat, readdir, realpath, rename, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import type { ReleasePaths } from "../../build/release-paths.ts";
 
@@ -24,13 +24,23 @@ export async function promote(paths: ReleasePaths, releaseId: string): Promise<s
   await rm(tmpLink, { force: true });
   await symlink(path.relative(path.dirname(paths.distDir), target), tmpLink, "dir");
   await rename(tmpLink, paths.distDir);
-  await prune(paths, releaseId);
+  await prune(paths, releaseId, KEEP_PREVIOUS);
   return target;
 }
 
-/** Removes staging left by builds that died, and releases beyond the newest few. */
-async function prune(paths: ReleasePaths, currentId: string): Promise<void> {
-  const names = await readdir(paths.releasesDir);
+/**
+ * Run while a build renders: removes what `promote` would remove once this build's release joins the current one, so
+ * that deleting a 100k release's thousands of files does not wait for the end of the build.
+ */
+export async function pruneBeforePromote(paths: ReleasePaths): Promise<void> {
+  const current = await realpath(paths.distDir).catch(() => null);
+  if (current && path.dirname(current) === paths.releasesDir)
+    await prune(paths, path.basename(current), KEEP_PREVIOUS - 1);
+}
+
+/** Removes staging left by builds that died, and releases beyond `keep` besides the current one (newest first). */
+async function prune(paths: ReleasePaths, currentId: string, keep: number): Promise<void> {
+  const names = await readdir(paths.releasesDir).catch(() => []);
   const stale = names.filter((n) => n.startsWith(".staging-") && !isAlive(Number(n.slice(".staging-".length))));
   const releases = await Promise.all(
     names
@@ -38,7 +48,7 @@ async function prune(paths: ReleasePaths, currentId: string): Promise<void> {
       .map(async (n) => ({ n, mtime: (await stat(path.join(paths.releasesDir, n))).mtimeMs })),
   );
   releases.sort((a, b) => b.mtime - a.mtime);
-  const old = releases.slice(KEEP_PREVIOUS).map((r) => r.n);
+  const old = releases.slice(keep).map((r) => r.n);
   await Promise.all(
     [...stale, ...old].map((n) => rm(path.join(paths.releasesDir, n), { recursive: true, force: true })),
   );

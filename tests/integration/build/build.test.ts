@@ -255,4 +255,25 @@ describe("rebuild after one added review", () => {
     for (const f of ["reviews/page/1/index.html", "reviews/page/1/index.html.br"])
       assert.equal(got.get(f), expected.get(f), f);
   });
+
+  it("keeps the current release and the two before it, removing older ones while the next build runs", async () => {
+    const { data, before } = await buildSampleCopy();
+    const releases = path.join(path.dirname(before.distDir), ".dist-releases");
+    const published = [await readlink(before.distDir)];
+    for (let i = 0; i < 3; i++) {
+      await appendFile(path.join(data, "reviews.jsonl"), "\n"); // other source bytes: another release
+      const next = await build({ dataDir: data, distDir: before.distDir });
+      assert.equal(next.code, 0, next.stderr);
+      published.push(await readlink(before.distDir));
+    }
+    assert.equal(new Set(published).size, 4);
+    assert.deepEqual(
+      (await readdir(releases)).sort(),
+      published
+        .slice(1)
+        .map((p) => path.basename(p))
+        .sort(),
+      "the three newest remain, the first is gone, and no staging directory is left",
+    );
+  });
 });

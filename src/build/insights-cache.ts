@@ -1,5 +1,5 @@
 // The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content hash.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Analyzer, ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
@@ -61,11 +61,9 @@ export function cacheFile(dir: string, analyzer: Analyzer, scope = ""): string {
   return path.join(dir, scope ? `${version}.${fingerprint(path.resolve(scope))}.jsonl` : `${version}.jsonl`);
 }
 
+/** One-shot `hash`: a third of `createHash` for 100k short texts. */
 export function contentKey(text: string | null, rating: number): string {
-  return createHash("sha256")
-    .update(`${rating}\u0000${text ?? "\u0001"}`)
-    .digest("base64url")
-    .slice(0, 24);
+  return hash("sha256", `${rating}\u0000${text ?? "\u0001"}`, "base64url").slice(0, 24);
 }
 
 /** The file's entries, how many lines it holds (torn and repeated ones included), and whether it ends a line. */

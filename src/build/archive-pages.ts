@@ -9,12 +9,10 @@ import {
   type ListingNav,
   listingNav,
 } from "../components/model/paging.ts";
-import { loadConfig } from "../config.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
-import { codeFingerprint } from "./code-fingerprint.ts";
 import { reviewJsonBytes } from "./dataset-json.ts";
-import { readPreviousRelease } from "./previous-release.ts";
+import { previousBuild } from "./previous-release.ts";
 import { loadSite } from "./site.ts";
 
 /** Everything an archive page shows besides its props. The page reads nothing else: its props and this are its key. */
@@ -51,8 +49,7 @@ export function archivePlan(): Promise<ArchivePlan> {
     const { dataset, insights, origin } = await loadSite();
     const { business, reviews } = dataset;
     const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
-    const fingerprint = await codeFingerprint();
-    const { release, reason } = await readPreviousRelease(loadConfig().distDir, fingerprint);
+    const { fingerprint, release, reason } = await previousBuild();
     const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
     const bytes = reviewJsonBytes(dataset);
     const archives = archivePageCount(reviews.length);

@@ -2,18 +2,25 @@
 // bytes a character once any review holds a character past Latin-1) and its encoding cost seconds at 100k reviews.
 // Its chunks are streamed: concatenated into one buffer here, a 100 MB body was copied twice more on the way to disk.
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
+import type { Review } from "../lib/schema/review.ts";
 
 const EMPTY_REVIEWS = '"reviews":[]}';
 const COMMA = Buffer.from(",");
 const CHUNK_BYTES = 1 << 20;
 
 const reviewBytes = new WeakMap<ReviewsDataset, readonly Buffer[]>();
+const knownBytes = new WeakMap<Review, Buffer>();
+
+/** Records a review's JSON as read from a release that published it, so that it is not made again. */
+export function knowReviewJson(review: Review, json: Buffer): void {
+  knownBytes.set(review, json);
+}
 
 /** Each review's JSON as bytes, made once per dataset: /reviews.json and the archive pages' keys both read them. */
 export function reviewJsonBytes(dataset: ReviewsDataset): readonly Buffer[] {
   let bytes = reviewBytes.get(dataset);
   if (!bytes) {
-    bytes = dataset.reviews.map((r) => Buffer.from(JSON.stringify(r)));
+    bytes = dataset.reviews.map((r) => knownBytes.get(r) ?? Buffer.from(JSON.stringify(r)));
     reviewBytes.set(dataset, bytes);
   }
   return bytes;

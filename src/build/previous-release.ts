@@ -2,15 +2,26 @@
 import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { loadConfig } from "../config.ts";
 import { Manifest, type ManifestEntry } from "../lib/schema/manifest.ts";
+import { codeFingerprint } from "./code-fingerprint.ts";
 
 /** Kept in every release beside manifest.json, never published: the code it was built with and its pages' keys. */
 export const BUILD_RECORD = "build-record.json";
 
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** The source a release was built from: business.json's hash, and reviews.jsonl's length and hash. */
+export const SourceRecord = z
+  .object({ business_sha256: Sha256, reviews_bytes: z.int().min(0), reviews_sha256: Sha256 })
+  .strict();
+export type SourceRecord = z.output<typeof SourceRecord>;
+
 export const BuildRecord = z
   .object({
-    fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
-    pages: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+    fingerprint: Sha256,
+    pages: z.record(z.string(), Sha256),
+    source: SourceRecord.optional(),
   })
   .strict();
 export type BuildRecord = z.output<typeof BuildRecord>;
@@ -51,4 +62,17 @@ export async function readPreviousRelease(
     release: { dir, record, files: new Map(Object.values(manifest.files).map((e) => [e.path, e])) },
     reason: null,
   };
+}
+
+export type PreviousBuild = PreviousReleaseResult & { fingerprint: string };
+
+let previous: Promise<PreviousBuild> | undefined;
+
+/** This build's code fingerprint and the release DIST_DIR points at, when it can be reused; read once per build. */
+export function previousBuild(): Promise<PreviousBuild> {
+  previous ??= (async () => {
+    const fingerprint = await codeFingerprint();
+    return { fingerprint, ...(await readPreviousRelease(loadConfig().distDir, fingerprint)) };
+  })();
+  return previous;
 }

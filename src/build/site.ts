@@ -3,15 +3,31 @@ import path from "node:path";
 import { loadConfig } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
 import { computeInsights } from "../lib/insights/insights.ts";
-import { buildDataset } from "../lib/reviews/dataset.ts";
+import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
+import type { Business } from "../lib/schema/business.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
+import type { Review, ReviewInput } from "../lib/schema/review.ts";
+import { knowReviewJson } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
-import { readSource } from "./source.ts";
+import { previousBuild, type SourceRecord } from "./previous-release.ts";
+import { previousReviews, sourceRecordOf } from "./previous-reviews.ts";
+import {
+  parseBusinessOf,
+  parseReviewsFrom,
+  parseSource,
+  readSourceFiles,
+  type SourceFiles,
+  sourceHashOf,
+} from "./source.ts";
 
 export type Site = {
   origin: string;
   sourceHash: string;
+  /** What the next build compares its source with. */
+  sourceRecord: SourceRecord;
+  /** How the reviews were read: how many came from the previous release, or why none did. */
+  reviewsRead: string;
   dataset: ReviewsDataset;
   insights: Insights;
 };
@@ -22,22 +38,60 @@ let site: Promise<Site> | undefined;
 export function loadSite(): Promise<Site> {
   site ??= (async () => {
     const config = loadConfig();
-    const source = await readSource(config.dataDir);
+    const files = await readSourceFiles(config.dataDir);
+    const { business, reused, added, reviewsRead } = await readReviews(files);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
-    const analyzer = analyzerFor(source.business);
+    const analyzer = analyzerFor(business);
     const { analyses } = await analyzeWithCache(
-      source.reviews,
+      [...reused, ...added],
       analyzer,
       path.resolve(".cache", "insights"),
       config.dataDir,
     );
-    const dataset = buildDataset(source.business, source.reviews, (r) => analyses.get(r.id)!);
+    const dataset = assembleDataset(business, [
+      ...reused,
+      ...deriveReviews(business, added, (r) => analyses.get(r.id)!),
+    ]);
     return {
       origin: config.siteUrl,
-      sourceHash: source.sourceHash,
+      sourceHash: sourceHashOf(files),
+      sourceRecord: sourceRecordOf(files),
+      reviewsRead,
       dataset,
       insights: computeInsights(dataset, { analyzer, analyses }),
     };
   })();
   return site;
+}
+
+type ReadReviews = { business: Business; reused: Review[]; added: ReviewInput[]; reviewsRead: string };
+
+/**
+ * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
+ * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
+ */
+async function readReviews(files: SourceFiles): Promise<ReadReviews> {
+  const previous = await previousBuild();
+  const { reused, reason } = previous.release
+    ? await previousReviews(previous.release, files)
+    : { reused: null, reason: previous.reason };
+  if (reused) {
+    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));
+    if (added) {
+      reused.reviews.forEach((r, i) => knowReviewJson(r, reused.json[i]!));
+      return {
+        business: parseBusinessOf(files),
+        reused: reused.reviews,
+        added,
+        reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.length} from the source`,
+      };
+    }
+  }
+  const source = parseSource(files);
+  return {
+    business: source.business,
+    reused: [],
+    added: source.reviews,
+    reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
+  };
 }

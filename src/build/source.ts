@@ -30,15 +30,49 @@ export class DataError extends Error {
   }
 }
 
+/** The source files' bytes, read once: the build hashes, compares and parses them. */
+export type SourceFiles = Readonly<{ businessFile: string; reviewsFile: string; business: Buffer; reviews: Buffer }>;
+
 export async function readSource(dataDir: string): Promise<Source> {
+  return parseSource(await readSourceFiles(dataDir));
+}
+
+export async function readSourceFiles(dataDir: string): Promise<SourceFiles> {
   const businessFile = path.join(dataDir, "business.json");
   const reviewsFile = path.join(dataDir, "reviews.jsonl");
-  const [businessBytes, reviewsBytes] = await Promise.all([readBytes(businessFile), readBytes(reviewsFile)]);
+  const [business, reviews] = await Promise.all([readBytes(businessFile), readBytes(reviewsFile)]);
+  return { businessFile: display(businessFile), reviewsFile: display(reviewsFile), business, reviews };
+}
+
+export function parseSource(files: SourceFiles): Source {
   const problems: string[] = [];
-  const business = parseBusiness(display(businessFile), businessBytes.toString("utf8"), problems);
-  const reviews = parseReviews(display(reviewsFile), reviewsBytes.toString("utf8"), problems);
+  const business = parseBusiness(files.businessFile, files.business.toString("utf8"), problems);
+  const reviews = parseReviews(files.reviewsFile, files.reviews.toString("utf8"), problems);
   if (problems.length > 0 || !business) throw new DataError(problems);
-  return { business, reviews, sourceHash: hashSource(businessBytes, reviewsBytes) };
+  return { business, reviews, sourceHash: hashSource(files.business, files.reviews) };
+}
+
+/**
+ * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids `known` must not repeat; null when any
+ * of them is invalid, for the caller to parse the whole file and report every problem with its first line.
+ */
+export function parseReviewsFrom(files: SourceFiles, from: number, known: ReadonlySet<string>): ReviewInput[] | null {
+  const problems: string[] = [];
+  const reviews = parseReviews(files.reviewsFile, files.reviews.toString("utf8", from), problems);
+  if (problems.length > 0 || reviews.some((r) => known.has(r.id))) return null;
+  return reviews;
+}
+
+/** business.json alone, for a build that takes the reviews from elsewhere. */
+export function parseBusinessOf(files: SourceFiles): Business {
+  const problems: string[] = [];
+  const business = parseBusiness(files.businessFile, files.business.toString("utf8"), problems);
+  if (problems.length > 0 || !business) throw new DataError(problems);
+  return business;
+}
+
+export function sourceHashOf(files: SourceFiles): string {
+  return hashSource(files.business, files.reviews);
 }
 
 /** The hash a release records of the data it was built from, without validating the data. */

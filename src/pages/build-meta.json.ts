@@ -6,7 +6,7 @@ import { loadSite } from "../build/site.ts";
 import type { BuildMeta } from "../integrations/publish/manifest.ts";
 
 export const GET: APIRoute = async () => {
-  const { dataset, sourceHash, origin } = await loadSite();
+  const { dataset, sourceHash, sourceRecord, reviewsRead, origin } = await loadSite();
   const plan = await archivePlan();
   const meta: BuildMeta = {
     updated_at: dataset.updated_at,
@@ -18,6 +18,8 @@ export const GET: APIRoute = async () => {
       reason: plan.reason,
       pages: Object.fromEntries(plan.pages.map((p) => [p.path, p.key])),
       carried: plan.carried.map((p) => p.file),
+      source: sourceRecord,
+      reviews_read: reviewsRead,
     },
   };
   return jsonResponse(meta);

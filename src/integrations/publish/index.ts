@@ -63,7 +63,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
-        const record: BuildRecord = { fingerprint: reuse.fingerprint, pages: reuse.pages };
+        const record: BuildRecord = { fingerprint: reuse.fingerprint, pages: reuse.pages, source: reuse.source };
         const recordJson = `${JSON.stringify(record)}\n`;
         await writeFile(path.join(root, BUILD_RECORD), recordJson);
         // Over the record too: the same files built by other code are another release, whose record names that code.
@@ -75,7 +75,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? reuse.reason})`
-          }`,
+          }; ${reuse.reviews_read}`,
         );
       },
     },

@@ -1,4 +1,5 @@
 // Describes every output file of a release (pure): URL path, type, size, hash, ETag, caching, Link and encodings.
+import type { SourceRecord } from "../../build/previous-release.ts";
 import { httpDate } from "../../lib/dates.ts";
 import type { EncodedVariant, Manifest, ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
@@ -23,6 +24,10 @@ export type BuildReuse = {
   pages: Record<string, string>;
   /** Files the build did not render because `previous` holds them with the same key. */
   carried: string[];
+  /** The source this build read, for the next build to compare with. */
+  source: SourceRecord;
+  /** How the reviews were read (for the log). */
+  reviews_read: string;
 };
 
 export type BuildMeta = { updated_at: string; source_hash: string; site_url: string; reuse: BuildReuse };

@@ -17,15 +17,15 @@ export function buildDataset(
   inputs: readonly ReviewInput[],
   analysisOf?: AnalysisOf,
 ): ReviewsDataset {
+  return assembleDataset(business, deriveReviews(business, inputs, analysisOf));
+}
+
+/** Each input as the published review: local dates, default language, catalog mentions and the engine's annotations. */
+export function deriveReviews(business: Business, inputs: readonly ReviewInput[], analysisOf?: AnalysisOf): Review[] {
   const analyze = analysisOf ?? defaultAnalysis(business);
   const tz = business.time_zone;
   const match = mentionMatcher(business);
-  let updatedAt = business.updated_at;
-  const reviews: Review[] = inputs.map((r) => {
-    updatedAt = maxTimestamp(
-      maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at),
-      r.owner_reply?.published_at,
-    );
+  return inputs.map((r) => {
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
     const analysis = analyze(r);
     return {
@@ -47,6 +47,16 @@ export function buildDataset(
       aspects: analysis.aspects.map(({ aspect, sentiment, evidence }) => ({ aspect, sentiment, evidence })),
     };
   });
+}
+
+/** The dataset of published reviews in any order: sorted newest first, with its aggregate and its newest change. */
+export function assembleDataset(business: Business, reviews: Review[]): ReviewsDataset {
+  let updatedAt = business.updated_at;
+  for (const r of reviews)
+    updatedAt = maxTimestamp(
+      maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at),
+      r.owner_reply?.published_at,
+    );
   reviews.sort(newestFirst);
   return { business, aggregate_rating: aggregateRating(reviews), updated_at: updatedAt, reviews };
 }

@@ -1,0 +1,88 @@
+// The previous release's published reviews, read back instead of parsed, validated and derived again when this build's
+// source extends that release's source: built by the same code (the release's fingerprint), from the same
+// business.json, with reviews.jsonl holding the previous file's bytes first. Those reviews would be derived to exactly
+// the JSON the release holds, so only the lines after them are new.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Review } from "../lib/schema/review.ts";
+import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
+import type { SourceFiles } from "./source.ts";
+
+export type PreviousReviews = {
+  /** As the previous release publishes them, newest first. */
+  reviews: Review[];
+  /** Each review's JSON: its bytes in the previous /reviews.json. */
+  json: Buffer[];
+  /** Where reviews.jsonl's new lines start. */
+  newFrom: number;
+};
+
+export type PreviousReviewsResult = { reused: PreviousReviews; reason: null } | { reused: null; reason: string };
+
+const NEWLINE = 0x0a;
+const ARRAY_START = Buffer.from('"reviews":[');
+/** Between two reviews; no JSON string holds it and no object inside a review starts with an id (a test checks). */
+const BOUNDARY = Buffer.from('},{"id":');
+const ARRAY_END = "]}";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+export function sourceRecordOf(files: SourceFiles): SourceRecord {
+  return {
+    business_sha256: sha256(files.business),
+    reviews_bytes: files.reviews.length,
+    reviews_sha256: sha256(files.reviews),
+  };
+}
+
+export async function previousReviews(release: PreviousRelease, files: SourceFiles): Promise<PreviousReviewsResult> {
+  const before = release.record.source;
+  if (!before) return { reused: null, reason: "the previous release does not record its source" };
+  if (sha256(files.business) !== before.business_sha256) return { reused: null, reason: "business.json changed" };
+  const n = before.reviews_bytes;
+  const extends_ =
+    files.reviews.length >= n &&
+    sha256(files.reviews.subarray(0, n)) === before.reviews_sha256 &&
+    // The previous last line must still be a whole line: not continued by the new bytes.
+    (n === 0 || n === files.reviews.length || files.reviews[n - 1] === NEWLINE || files.reviews[n] === NEWLINE);
+  if (!extends_) return { reused: null, reason: "reviews.jsonl is not the previous file with lines added" };
+
+  const entry = release.files.get("reviews.json");
+  const bytes = entry && (await readFile(path.join(release.dir, entry.path)).catch(() => null));
+  if (!entry || !bytes || sha256(bytes) !== entry.sha256)
+    return { reused: null, reason: "the previous /reviews.json is not the one its manifest lists" };
+  const split = splitReviews(bytes);
+  if (!split) return { reused: null, reason: "the previous /reviews.json is not laid out as this build writes it" };
+  return { reused: { ...split, newFrom: n }, reason: null };
+}
+
+/** The reviews of a compact /reviews.json, each with its bytes; null for any other layout or broken JSON. */
+function splitReviews(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
+  try {
+    return splitCompact(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function splitCompact(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
+  const head = bytes.indexOf(ARRAY_START);
+  if (head === -1 || bytes.toString("latin1", bytes.length - ARRAY_END.length) !== ARRAY_END) return null;
+  const end = bytes.length - ARRAY_END.length;
+  const reviews: Review[] = [];
+  const json: Buffer[] = [];
+  let start = head + ARRAY_START.length;
+  while (start < end) {
+    const next = bytes.indexOf(BOUNDARY, start);
+    const stop = next === -1 || next >= end ? end : next + 1;
+    const span = bytes.subarray(start, stop);
+    reviews.push(JSON.parse(span.toString("utf8")) as Review);
+    json.push(span);
+    start = stop + 1;
+  }
+  const { aggregate_rating } = JSON.parse(`${bytes.toString("utf8", 0, head)}"reviews":[]}`) as {
+    aggregate_rating?: { count?: unknown };
+  };
+  return aggregate_rating?.count === reviews.length ? { reviews, json } : null;
+}

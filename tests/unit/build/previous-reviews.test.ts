@@ -1,0 +1,95 @@
+// The previous release's reviews are read back only when this build's source extends that release's source.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { datasetJsonChunks } from "../../../src/build/dataset-json.ts";
+import type { PreviousRelease } from "../../../src/build/previous-release.ts";
+import { previousReviews, sourceRecordOf } from "../../../src/build/previous-reviews.ts";
+import type { SourceFiles } from "../../../src/build/source.ts";
+import type { ManifestEntry } from "../../../src/lib/schema/manifest.ts";
+import { dataset } from "../../helpers/dataset.ts";
+
+const published = dataset(40);
+const businessBytes = Buffer.from('{"name":"the business file"}\n');
+const lines = Buffer.from(published.reviews.map((r) => `{"id":"${r.id}"}\n`).join(""));
+const files = (reviews: Buffer, business = businessBytes): SourceFiles => ({
+  businessFile: "data/business.json",
+  reviewsFile: "data/reviews.jsonl",
+  business,
+  reviews,
+});
+
+/** A release directory holding /reviews.json, built from `source`. */
+async function release(
+  source: SourceFiles,
+  json = Buffer.concat([...datasetJsonChunks(published)]),
+): Promise<PreviousRelease> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "previous-reviews-"));
+  await writeFile(path.join(dir, "reviews.json"), json);
+  const sha256 = createHash("sha256")
+    .update(Buffer.concat([...datasetJsonChunks(published)]))
+    .digest("hex");
+  const entry = { path: "reviews.json", sha256 } as ManifestEntry;
+  return {
+    dir,
+    record: { fingerprint: "0".repeat(64), pages: {}, source: sourceRecordOf(source) },
+    files: new Map([["reviews.json", entry]]),
+  };
+}
+
+test("reads the published reviews back, with their bytes, when reviews.jsonl only gained lines", async () => {
+  const previous = await release(files(lines));
+  const added = Buffer.concat([lines, Buffer.from('{"id":"new"}\n')]);
+  const { reused, reason } = await previousReviews(previous, files(added));
+  assert.equal(reason, null);
+  assert.deepEqual(reused!.reviews, published.reviews);
+  assert.deepEqual(
+    reused!.json.map((b) => b.toString()),
+    published.reviews.map((r) => JSON.stringify(r)),
+  );
+  assert.equal(reused!.newFrom, lines.length);
+  // Unchanged data: everything is read back, nothing is new.
+  assert.equal((await previousReviews(previous, files(lines))).reused?.newFrom, lines.length);
+  // A previous file without a final newline whose last line the new file ends.
+  const unterminated = lines.subarray(0, lines.length - 1);
+  const next = Buffer.concat([unterminated, Buffer.from('\n{"id":"new"}\n')]);
+  assert.equal((await previousReviews(await release(files(unterminated)), files(next))).reason, null);
+});
+
+test("reads every review from the source when anything but added lines changed", async () => {
+  const previous = await release(files(lines));
+  const edited = Buffer.from(lines.toString().replace(`"${published.reviews[3]!.id}"`, '"edited"'));
+  const cases: [string, SourceFiles, RegExp][] = [
+    ["a changed line", files(edited), /not the previous file with lines added/],
+    ["a removed line", files(lines.subarray(0, lines.indexOf("\n") + 1)), /not the previous file with lines added/],
+    ["other business data", files(lines, Buffer.from("{}")), /business\.json changed/],
+  ];
+  const unterminated = lines.subarray(0, lines.length - 1);
+  cases.push([
+    "a last line continued",
+    files(Buffer.concat([unterminated, Buffer.from(',"more":1}\n')])),
+    /not the previous file with lines added/,
+  ]);
+  for (const [what, source, reason] of cases) {
+    const result = await previousReviews(
+      what === "a last line continued" ? await release(files(unterminated)) : previous,
+      source,
+    );
+    assert.equal(result.reused, null, what);
+    assert.match(result.reason!, reason, what);
+  }
+  const tampered = await release(
+    files(lines),
+    Buffer.from(
+      Buffer.concat([...datasetJsonChunks(published)])
+        .toString()
+        .replace("Mike", "Mika"),
+    ),
+  );
+  assert.match((await previousReviews(tampered, files(lines))).reason!, /not the one its manifest lists/);
+  const unrecorded = { ...previous, record: { fingerprint: previous.record.fingerprint, pages: {} } };
+  assert.match((await previousReviews(unrecorded, files(lines))).reason!, /does not record its source/);
+});

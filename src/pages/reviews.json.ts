@@ -1,8 +1,9 @@
-// GET /reviews.json: business with catalog, aggregate rating and every review, newest first.
+// GET /reviews.json: business with catalog, aggregate rating and every review, newest first. Written with the search
+// index by writeLargeOutputs (see there); no body here, so Astro writes no file of its own.
 import type { APIRoute } from "astro";
-import { datasetJsonChunks } from "../build/dataset-json.ts";
-import { streamedResponse } from "../build/json-response.ts";
-import { loadSite } from "../build/site.ts";
+import { writeLargeOutputs } from "../build/large-outputs.ts";
 
-export const GET: APIRoute = async () =>
-  streamedResponse(datasetJsonChunks((await loadSite()).dataset), "application/json; charset=utf-8");
+export const GET: APIRoute = async () => {
+  await writeLargeOutputs();
+  return new Response(null);
+};

@@ -1,13 +1,10 @@
 // The sidecar's search index, built with the release so the sidecar loads it instead of indexing 100k reviews at start.
 // The publish step keeps it in the release but out of the manifest: it is the sidecar's, not a published document.
+// Written with /reviews.json by writeLargeOutputs (see there); no body here, so Astro writes no file of its own.
 import type { APIRoute } from "astro";
-import { streamedResponse } from "../build/json-response.ts";
-import { loadSite } from "../build/site.ts";
-import { encodeSearchIndex } from "../lib/search/index-file.ts";
-import { indexColumnsOf } from "../lib/search/index.ts";
+import { writeLargeOutputs } from "../build/large-outputs.ts";
 
 export const GET: APIRoute = async () => {
-  const { dataset } = await loadSite();
-  const bytes = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
-  return streamedResponse([bytes], "application/octet-stream");
+  await writeLargeOutputs();
+  return new Response(null);
 };

@@ -20,6 +20,7 @@ import {
 } from "../../lib/search/index-file.ts";
 import { carryPages, entriesByHash, linkVariants } from "./carry-over.ts";
 import { compress } from "./compress.ts";
+import { PRECOMPRESSED } from "../../build/precompressed.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
@@ -33,6 +34,10 @@ const BUILD_META = "build-meta.json";
 const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD]);
 
 const WORKERS = 2;
+const VARIANTS = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
 
 export default function publish(paths: ReleasePaths): AstroIntegration {
   let pruning: Promise<void> = Promise.resolve();
@@ -128,16 +133,28 @@ async function hashOne(
   const bytes = await readFile(path.join(root, name));
   const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
   if (!isCompressible(contentTypeOf(`/${name}`))) return file;
+  if (PRECOMPRESSED.includes(name)) return { ...file, encodings: await builtVariants(root, name) };
   const same = byHash.get(file.sha256);
   if (previous && same) return { ...file, encodings: await linkVariants(previous, same, root, name) };
   const { br, gzip } = await compress(bytes);
-  for (const [key, data, ext] of [
-    ["br", br, ".br"],
-    ["gzip", gzip, ".gz"],
-  ] as const) {
+  for (const [key, ext] of VARIANTS) {
+    const data = key === "br" ? br : gzip;
     if (!data) continue;
     await writeFile(path.join(root, name + ext), data);
     file.encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
   }
   return file;
+}
+
+/** The variants the build wrote itself: those that came out smaller than the file. */
+async function builtVariants(root: string, name: string): Promise<HashedFile["encodings"]> {
+  const encodings: HashedFile["encodings"] = {};
+  for (const [key, ext] of VARIANTS) {
+    const data = await readFile(path.join(root, name + ext)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return null;
+      throw err;
+    });
+    if (data) encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
+  }
+  return encodings;
 }

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Review } from "../lib/schema/review.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
-import type { SourceFiles } from "./source.ts";
+import type { SourceDigests, SourceFiles } from "./source.ts";
 
 export type PreviousReviews = {
   /** As the previous release publishes them, newest first. */
@@ -28,22 +28,23 @@ const ARRAY_END = "]}";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-export function sourceRecordOf(files: SourceFiles): SourceRecord {
-  return {
-    business_sha256: sha256(files.business),
-    reviews_bytes: files.reviews.length,
-    reviews_sha256: sha256(files.reviews),
-  };
+export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): SourceRecord {
+  return { business_sha256: digests.business, reviews_bytes: files.reviews.length, reviews_sha256: digests.reviews };
 }
 
-export async function previousReviews(release: PreviousRelease, files: SourceFiles): Promise<PreviousReviewsResult> {
+/** `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). */
+export async function previousReviews(
+  release: PreviousRelease,
+  files: SourceFiles,
+  digests: SourceDigests,
+): Promise<PreviousReviewsResult> {
   const before = release.record.source;
   if (!before) return { reused: null, reason: "the previous release does not record its source" };
-  if (sha256(files.business) !== before.business_sha256) return { reused: null, reason: "business.json changed" };
+  if (digests.business !== before.business_sha256) return { reused: null, reason: "business.json changed" };
   const n = before.reviews_bytes;
   const extends_ =
     files.reviews.length >= n &&
-    sha256(files.reviews.subarray(0, n)) === before.reviews_sha256 &&
+    digests.prefix === before.reviews_sha256 &&
     // The previous last line must still be a whole line: not continued by the new bytes.
     (n === 0 || n === files.reviews.length || files.reviews[n - 1] === NEWLINE || files.reviews[n] === NEWLINE);
   if (!extends_) return { reused: null, reason: "reviews.jsonl is not the previous file with lines added" };

@@ -10,13 +10,15 @@ import type { Insights } from "../lib/schema/insights.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import { knowReviewJson } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
-import { previousBuild, type SourceRecord } from "./previous-release.ts";
+import { type PreviousBuild, previousBuild, type SourceRecord } from "./previous-release.ts";
 import { previousReviews, sourceRecordOf } from "./previous-reviews.ts";
 import {
   parseBusinessOf,
   parseReviewsFrom,
   parseSource,
   readSourceFiles,
+  type SourceDigests,
+  sourceDigests,
   type SourceFiles,
   sourceHashOf,
 } from "./source.ts";
@@ -39,7 +41,9 @@ export function loadSite(): Promise<Site> {
   site ??= (async () => {
     const config = loadConfig();
     const files = await readSourceFiles(config.dataDir);
-    const { business, reused, added, reviewsRead } = await readReviews(files);
+    const previous = await previousBuild();
+    const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
+    const { business, reused, added, reviewsRead } = await readReviews(files, digests, previous);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzer = analyzerFor(business);
     const { analyses } = await analyzeWithCache(
@@ -54,8 +58,8 @@ export function loadSite(): Promise<Site> {
     ]);
     return {
       origin: config.siteUrl,
-      sourceHash: sourceHashOf(files),
-      sourceRecord: sourceRecordOf(files),
+      sourceHash: sourceHashOf(digests),
+      sourceRecord: sourceRecordOf(files, digests),
       reviewsRead,
       dataset,
       insights: computeInsights(dataset, { analyzer, analyses }),
@@ -70,10 +74,9 @@ type ReadReviews = { business: Business; reused: Review[]; added: ReviewInput[];
  * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
  * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
  */
-async function readReviews(files: SourceFiles): Promise<ReadReviews> {
-  const previous = await previousBuild();
+async function readReviews(files: SourceFiles, digests: SourceDigests, previous: PreviousBuild): Promise<ReadReviews> {
   const { reused, reason } = previous.release
-    ? await previousReviews(previous.release, files)
+    ? await previousReviews(previous.release, files, digests)
     : { reused: null, reason: previous.reason };
   if (reused) {
     const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));

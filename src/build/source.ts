@@ -10,8 +10,6 @@ import { ReviewInput } from "../lib/schema/review.ts";
 export type Source = {
   business: Business;
   reviews: ReviewInput[];
-  /** sha256 of the source files, so a start can tell whether dist/ was built from this data. */
-  sourceHash: string;
 };
 
 const MAX_LISTED = 25;
@@ -49,7 +47,7 @@ export function parseSource(files: SourceFiles): Source {
   const business = parseBusiness(files.businessFile, files.business.toString("utf8"), problems);
   const reviews = parseReviews(files.reviewsFile, files.reviews.toString("utf8"), problems);
   if (problems.length > 0 || !business) throw new DataError(problems);
-  return { business, reviews, sourceHash: hashSource(files.business, files.reviews) };
+  return { business, reviews };
 }
 
 /**
@@ -71,22 +69,36 @@ export function parseBusinessOf(files: SourceFiles): Business {
   return business;
 }
 
-export function sourceHashOf(files: SourceFiles): string {
-  return hashSource(files.business, files.reviews);
+/** Each file's sha256, and that of reviews.jsonl's first `prefixBytes` bytes when asked: one pass over the files. */
+export type SourceDigests = { business: string; reviews: string; prefix: string | null };
+
+export function sourceDigests(files: Pick<SourceFiles, "business" | "reviews">, prefixBytes?: number): SourceDigests {
+  const reviews = createHash("sha256");
+  let prefix: string | null = null;
+  if (prefixBytes !== undefined && prefixBytes <= files.reviews.length) {
+    reviews.update(files.reviews.subarray(0, prefixBytes));
+    prefix = reviews.copy().digest("hex");
+    reviews.update(files.reviews.subarray(prefixBytes));
+  } else reviews.update(files.reviews);
+  return {
+    business: createHash("sha256").update(files.business).digest("hex"),
+    reviews: reviews.digest("hex"),
+    prefix,
+  };
 }
 
-/** The hash a release records of the data it was built from, without validating the data. */
+/** The hash a release records of the data it was built from (the manifest's source_hash): over both files' hashes. */
+export function sourceHashOf(digests: SourceDigests): string {
+  return createHash("sha256").update(`${digests.business}\0${digests.reviews}`).digest("hex");
+}
+
+/** The source hash of the data in `dataDir`, without validating the data. */
 export async function readSourceHash(dataDir: string): Promise<string> {
-  const [b, r] = await Promise.all([
+  const [business, reviews] = await Promise.all([
     readBytes(path.join(dataDir, "business.json")),
     readBytes(path.join(dataDir, "reviews.jsonl")),
   ]);
-  return hashSource(b, r);
-}
-
-/** Over the files' bytes (hashing the decoded text would hash the same bytes, slower). */
-function hashSource(business: Buffer, reviews: Buffer): string {
-  return createHash("sha256").update(business).update("\0").update(reviews).digest("hex");
+  return sourceHashOf(sourceDigests({ business, reviews }));
 }
 
 async function readBytes(file: string): Promise<Buffer> {

@@ -18,9 +18,29 @@ export type EntityStats = Readonly<{
   aspects: readonly AspectSummary[];
 }>;
 
-/** Reviews (already newest first) mentioning catalog entry `id`. */
-export function mentioning(reviews: readonly Review[], kind: CatalogKind, id: string): Review[] {
-  return reviews.filter((r) => r.mentions[kind].includes(id));
+const byEntry = new WeakMap<readonly Review[], Map<string, Review[]>>();
+
+/**
+ * Reviews (in their order) mentioning catalog entry `id`. The reviews are grouped by everything they mention in one
+ * pass, remembered per review list: a build renders a page per technician and per service over the same 100k reviews.
+ */
+export function mentioning(reviews: readonly Review[], kind: CatalogKind, id: string): readonly Review[] {
+  let groups = byEntry.get(reviews);
+  if (!groups) {
+    groups = new Map();
+    for (const r of reviews) {
+      for (const [k, ids] of Object.entries(r.mentions)) {
+        for (const entry of ids) {
+          const key = `${k}\0${entry}`;
+          const group = groups.get(key);
+          if (!group) groups.set(key, [r]);
+          else if (group.at(-1) !== r) group.push(r);
+        }
+      }
+    }
+    byEntry.set(reviews, groups);
+  }
+  return groups.get(`${kind}\0${id}`) ?? [];
 }
 
 export function entityStats(reviews: readonly Review[], aspectLabel: (id: string) => string): EntityStats {

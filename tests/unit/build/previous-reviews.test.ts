@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { datasetJsonBytes } from "../../../src/build/dataset-json.ts";
 import type { PreviousRelease } from "../../../src/build/previous-release.ts";
 import { previousReviews, sourceRecordOf } from "../../../src/build/previous-reviews.ts";
-import type { SourceFiles } from "../../../src/build/source.ts";
+import { type SourceFiles, sourceDigests } from "../../../src/build/source.ts";
 import type { ManifestEntry } from "../../../src/lib/schema/manifest.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
@@ -30,15 +30,19 @@ async function release(source: SourceFiles, json = datasetJsonBytes(published)):
   const entry = { path: "reviews.json", sha256 } as ManifestEntry;
   return {
     dir,
-    record: { fingerprint: "0".repeat(64), pages: {}, source: sourceRecordOf(source) },
+    record: { fingerprint: "0".repeat(64), pages: {}, source: sourceRecordOf(source, sourceDigests(source)) },
     files: new Map([["reviews.json", entry]]),
   };
 }
 
+/** As the build calls it: with the digests of `source`, the prefix at the length the release records. */
+const reviewsOf = (previous: PreviousRelease, source: SourceFiles) =>
+  previousReviews(previous, source, sourceDigests(source, previous.record.source?.reviews_bytes));
+
 test("reads the published reviews back, with their bytes, when reviews.jsonl only gained lines", async () => {
   const previous = await release(files(lines));
   const added = Buffer.concat([lines, Buffer.from('{"id":"new"}\n')]);
-  const { reused, reason } = await previousReviews(previous, files(added));
+  const { reused, reason } = await reviewsOf(previous, files(added));
   assert.equal(reason, null);
   assert.deepEqual(reused!.reviews, published.reviews);
   assert.deepEqual(
@@ -47,11 +51,11 @@ test("reads the published reviews back, with their bytes, when reviews.jsonl onl
   );
   assert.equal(reused!.newFrom, lines.length);
   // Unchanged data: everything is read back, nothing is new.
-  assert.equal((await previousReviews(previous, files(lines))).reused?.newFrom, lines.length);
+  assert.equal((await reviewsOf(previous, files(lines))).reused?.newFrom, lines.length);
   // A previous file without a final newline whose last line the new file ends.
   const unterminated = lines.subarray(0, lines.length - 1);
   const next = Buffer.concat([unterminated, Buffer.from('\n{"id":"new"}\n')]);
-  assert.equal((await previousReviews(await release(files(unterminated)), files(next))).reason, null);
+  assert.equal((await reviewsOf(await release(files(unterminated)), files(next))).reason, null);
 });
 
 test("reads every review from the source when anything but added lines changed", async () => {
@@ -69,7 +73,7 @@ test("reads every review from the source when anything but added lines changed",
     /not the previous file with lines added/,
   ]);
   for (const [what, source, reason] of cases) {
-    const result = await previousReviews(
+    const result = await reviewsOf(
       what === "a last line continued" ? await release(files(unterminated)) : previous,
       source,
     );
@@ -80,7 +84,7 @@ test("reads every review from the source when anything but added lines changed",
     files(lines),
     Buffer.from(datasetJsonBytes(published).toString().replace("Mike", "Mika")),
   );
-  assert.match((await previousReviews(tampered, files(lines))).reason!, /not the one its manifest lists/);
+  assert.match((await reviewsOf(tampered, files(lines))).reason!, /not the one its manifest lists/);
   const unrecorded = { ...previous, record: { fingerprint: previous.record.fingerprint, pages: {} } };
-  assert.match((await previousReviews(unrecorded, files(lines))).reason!, /does not record its source/);
+  assert.match((await reviewsOf(unrecorded, files(lines))).reason!, /does not record its source/);
 });

@@ -11,6 +11,7 @@ import {
   type PagerItem,
   reviewPath,
 } from "../../../src/components/model/paging.ts";
+import { mentioning } from "../../../src/components/model/entities.ts";
 import { searchFields } from "../../../src/components/search/fields.ts";
 import { openApiDocument } from "../../../src/lib/openapi/document.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
@@ -174,4 +175,15 @@ test("reviewsWithAspect gives, in order, exactly the reviews annotated with the 
     reviewsWithAspect(fewer, first!),
     fewer.filter((r) => reviewAspects(r).some((a) => a.aspect === first)),
   );
+});
+
+test("mentioning gives, in order, exactly the reviews that mention a catalog entry, for each kind", () => {
+  const { business, reviews } = dataset(300);
+  for (const kind of ["technicians", "services", "service_areas"] as const) {
+    for (const { id } of [...business[kind], { id: "unknown" }]) {
+      const expected = reviews.filter((r) => r.mentions[kind].includes(id));
+      assert.deepEqual(mentioning(reviews, kind, id), expected, `${kind} ${id}`);
+    }
+  }
+  assert.ok(business.technicians.some((t) => mentioning(reviews, "technicians", t.id).length > 0));
 });

@@ -42,7 +42,10 @@ export const Manifest = z
   .object({
     manifest_version: z.literal(1),
     site_url: z.string(),
-    source_hash: Sha256.meta({ description: "sha256 of the source data the release was built from" }),
+    source_hash: Sha256.meta({
+      description:
+        "sha256 of the source data the release was built from: over the sha256 of business.json and of reviews.jsonl",
+    }),
     updated_at: Timestamp,
     files: z
       .record(z.string().startsWith("/"), ManifestEntry)

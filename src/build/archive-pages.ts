@@ -1,6 +1,8 @@
 // The review listing's archive pages for this build, each with a key over everything it shows, and which of them the
 // previous release already holds with the same key: a rebuild renders only the others and carries those over.
 import { createHash } from "node:crypto";
+import { access } from "node:fs/promises";
+import path from "node:path";
 import { type CatalogNames, catalogNames } from "../components/model/catalog.ts";
 import {
   archivePageCount,
@@ -12,7 +14,7 @@ import {
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { reviewJsonBytes } from "./dataset-json.ts";
-import { previousBuild } from "./previous-release.ts";
+import { type PreviousRelease, previousBuild } from "./previous-release.ts";
 import { loadSite } from "./site.ts";
 
 /** Everything an archive page shows besides its props. The page reads nothing else: its props and this are its key. */
@@ -68,16 +70,29 @@ export function archivePlan(): Promise<ArchivePlan> {
       const path = archivePath(page);
       pages.push({ path, file: `${path.slice(1)}index.html`, key: hash.digest("hex"), props });
     }
-    const held = (p: ArchivePage) => release?.record.pages[p.path] === p.key && release.files.has(p.file);
+    const sameKey = pages.filter((p) => release?.record.pages[p.path] === p.key);
+    const present = release ? await Promise.all(sameKey.map((p) => onDisk(release, p.file))) : [];
+    const carried = new Set(sameKey.filter((_, i) => present[i]));
     return {
       context,
       fingerprint,
       pages,
-      render: pages.filter((p) => !held(p)),
-      carried: pages.filter(held),
+      render: pages.filter((p) => !carried.has(p)),
+      carried: [...carried],
       previous: release?.dir ?? null,
       reason,
     };
   })();
   return plan;
+}
+
+/** Whether `release` lists `file` and holds it and its variants: a damaged release has its pages rendered again. */
+async function onDisk(release: PreviousRelease, file: string): Promise<boolean> {
+  const entry = release.files.get(file);
+  if (!entry) return false;
+  const files = [entry.path, entry.encodings.br?.path, entry.encodings.gzip?.path].filter((f) => f !== undefined);
+  return Promise.all(files.map((f) => access(path.join(release.dir, f)))).then(
+    () => true,
+    () => false,
+  );
 }

@@ -1,17 +1,22 @@
-// What the build's output depends on besides the data: the site's code, its locked dependencies and the compressors.
+// What the build's output depends on besides the data: the site's code, its locked dependencies and the runtime (its
+// compressors, and the ICU and time zone data that dates are formatted with).
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
-/** sha256 over src/, the Astro config, the lockfile and Node's zlib and brotli versions; same code, same fingerprint. */
+/** sha256 over src/, the Astro and TypeScript configs, the lockfile and the runtime's versions; same code, same print. */
 export async function codeFingerprint(root: string = process.cwd()): Promise<string> {
   const sources = await readdir(path.join(root, "src"), { recursive: true, withFileTypes: true });
   const files = [
     ...sources.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))),
     "astro.config.mjs",
+    "tsconfig.json",
     "package-lock.json",
   ].sort();
-  const hash = createHash("sha256").update(`zlib ${process.versions.zlib} brotli ${process.versions.brotli}\n`);
+  const { zlib, brotli, icu, tz, cldr, unicode } = process.versions;
+  const hash = createHash("sha256").update(
+    `node ${process.version} zlib ${zlib} brotli ${brotli} icu ${icu} tz ${tz} cldr ${cldr} unicode ${unicode}\n`,
+  );
   for (const file of files) {
     hash.update(`${file.split(path.sep).join("/")}\0`);
     hash.update(await readFile(path.join(root, file)));

@@ -22,12 +22,15 @@ export function writeLargeOutputs(): Promise<void> {
     const dir = releasePaths(loadConfig().distDir).stagingDir;
     await mkdir(dir, { recursive: true });
     const json = datasetJsonBytes(dataset);
-    const compressed = compress(json);
-    await writeFile(path.join(dir, DATASET_FILE), json);
-    // Synchronous, while the thread pool compresses.
-    const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
-    await writeFile(path.join(dir, INDEX_FILE_NAME), index);
-    const { br, gzip } = await compressed;
+    const [{ br, gzip }] = await Promise.all([
+      compress(json),
+      (async () => {
+        await writeFile(path.join(dir, DATASET_FILE), json);
+        // Synchronous, while the thread pool compresses.
+        const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
+        await writeFile(path.join(dir, INDEX_FILE_NAME), index);
+      })(),
+    ]);
     if (br) await writeFile(path.join(dir, `${DATASET_FILE}.br`), br);
     if (gzip) await writeFile(path.join(dir, `${DATASET_FILE}.gz`), gzip);
   })();

@@ -3,13 +3,11 @@ import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { loadConfig } from "../config.ts";
-import { Manifest, type ManifestEntry } from "../lib/schema/manifest.ts";
+import { Manifest, type ManifestEntry, Sha256 } from "../lib/schema/manifest.ts";
 import { codeFingerprint } from "./code-fingerprint.ts";
 
 /** Kept in every release beside manifest.json, never published: the code it was built with and its pages' keys. */
 export const BUILD_RECORD = "build-record.json";
-
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** The source a release was built from: business.json's hash, and reviews.jsonl's length and hash. */
 export const SourceRecord = z
@@ -51,10 +49,13 @@ export async function readPreviousRelease(
   let manifest: Manifest;
   try {
     record = BuildRecord.parse(JSON.parse(await readFile(path.join(dir, BUILD_RECORD), "utf8")));
+  } catch (err) {
+    return { release: null, reason: `the previous release's ${BUILD_RECORD} ${unreadable(err)}` };
+  }
+  try {
     manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
   } catch (err) {
-    const what = (err as NodeJS.ErrnoException).code === "ENOENT" ? "lacks a build record" : "has an unreadable record";
-    return { release: null, reason: `the previous release ${what}` };
+    return { release: null, reason: `the previous release's manifest.json ${unreadable(err)}` };
   }
   if (record.fingerprint !== fingerprint)
     return { release: null, reason: "the previous release was built by other code" };
@@ -62,6 +63,11 @@ export async function readPreviousRelease(
     release: { dir, record, files: new Map(Object.values(manifest.files).map((e) => [e.path, e])) },
     reason: null,
   };
+}
+
+function unreadable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "ENOENT" ? "is missing" : `cannot be read (${code ?? (err as Error).message})`;
 }
 
 export type PreviousBuild = PreviousReleaseResult & { fingerprint: string };

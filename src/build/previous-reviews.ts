@@ -50,8 +50,17 @@ export async function previousReviews(
   if (!extends_) return { reused: null, reason: "reviews.jsonl is not the previous file with lines added" };
 
   const entry = release.files.get("reviews.json");
-  const bytes = entry && (await readFile(path.join(release.dir, entry.path)).catch(() => null));
-  if (!entry || !bytes || sha256(bytes) !== entry.sha256)
+  if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(release.dir, entry.path));
+  } catch (err) {
+    return {
+      reused: null,
+      reason: `the previous /reviews.json cannot be read (${(err as NodeJS.ErrnoException).code})`,
+    };
+  }
+  if (sha256(bytes) !== entry.sha256)
     return { reused: null, reason: "the previous /reviews.json is not the one its manifest lists" };
   const split = splitReviews(bytes);
   if (!split) return { reused: null, reason: "the previous /reviews.json is not laid out as this build writes it" };

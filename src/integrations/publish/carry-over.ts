@@ -6,6 +6,14 @@ import type { PreviousRelease } from "../../build/previous-release.ts";
 import type { ManifestEntry } from "../../lib/schema/manifest.ts";
 import type { HashedFile } from "./manifest.ts";
 
+/** A file the previous release listed is gone (another build pruned that release during this one). */
+export class MissingFromRelease extends Error {
+  override name = "MissingFromRelease";
+  constructor(file: string, dir: string) {
+    super(`${file} went missing from the previous release ${dir} during the build; build again`);
+  }
+}
+
 /** Links `files` and their variants from `release` into `root`; their manifest entries come along unchanged. */
 export async function carryPages(
   root: string,
@@ -27,6 +35,12 @@ export async function carryPages(
   );
 }
 
+/** A file's compressed variants: manifest key and file name suffix. */
+export const VARIANTS = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
+
 /** The previous release's entries by content hash, for files a rebuild made again with the same bytes. */
 export function entriesByHash(release: PreviousRelease | null): ReadonlyMap<string, ManifestEntry> {
   return new Map(release ? [...release.files.values()].map((e) => [e.sha256, e]) : []);
@@ -40,10 +54,7 @@ export async function linkVariants(
   file: string,
 ): Promise<HashedFile["encodings"]> {
   const encodings: HashedFile["encodings"] = {};
-  for (const [key, ext] of [
-    ["br", ".br"],
-    ["gzip", ".gz"],
-  ] as const) {
+  for (const [key, ext] of VARIANTS) {
     const variant = entry.encodings[key];
     if (!variant) continue;
     await linkInto(release.dir, variant.path, root, file + ext);
@@ -59,8 +70,7 @@ async function linkInto(fromDir: string, from: string, toDir: string, to: string
     await link(path.join(fromDir, from), target);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT")
-      throw new Error(`${from} went missing from the previous release ${fromDir} during the build; build again`);
+    if (code === "ENOENT") throw new MissingFromRelease(from, fromDir);
     // A file system without hard links (or across devices): a copy holds the same bytes.
     if (code === "EXDEV" || code === "EPERM" || code === "ENOTSUP") await copyFile(path.join(fromDir, from), target);
     else throw err;

@@ -18,7 +18,7 @@ import {
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
-import { carryPages, entriesByHash, linkVariants } from "./carry-over.ts";
+import { carryPages, entriesByHash, linkVariants, MissingFromRelease, VARIANTS } from "./carry-over.ts";
 import { compress } from "./compress.ts";
 import { PRECOMPRESSED } from "../../build/precompressed.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
@@ -34,10 +34,6 @@ const BUILD_META = "build-meta.json";
 const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD]);
 
 const WORKERS = 2;
-const VARIANTS = [
-  ["br", ".br"],
-  ["gzip", ".gz"],
-] as const;
 
 export default function publish(paths: ReleasePaths): AstroIntegration {
   let pruning: Promise<void> = Promise.resolve();
@@ -135,7 +131,15 @@ async function hashOne(
   if (!isCompressible(contentTypeOf(`/${name}`))) return file;
   if (PRECOMPRESSED.includes(name)) return { ...file, encodings: await builtVariants(root, name) };
   const same = byHash.get(file.sha256);
-  if (previous && same) return { ...file, encodings: await linkVariants(previous, same, root, name) };
+  if (previous && same) {
+    try {
+      return { ...file, encodings: await linkVariants(previous, same, root, name) };
+    } catch (err) {
+      if (!(err instanceof MissingFromRelease)) throw err;
+      // Made here instead. Unlink what was linked first: writing through a link would change the previous release.
+      await Promise.all(VARIANTS.map(([, ext]) => rm(path.join(root, name + ext), { force: true })));
+    }
+  }
   const { br, gzip } = await compress(bytes);
   for (const [key, ext] of VARIANTS) {
     const data = key === "br" ? br : gzip;

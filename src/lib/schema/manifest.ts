@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Timestamp } from "./common.ts";
 
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+export const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const StrongEtag = z.string().regex(/^"[A-Za-z0-9_-]{16,}"$/, "expected a strong ETag");
 
 export const EncodedVariant = z

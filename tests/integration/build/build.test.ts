@@ -180,6 +180,8 @@ describe("rebuild after one added review", () => {
   };
   const inode = async (dist: string, file: string) =>
     (await stat(path.join(path.dirname(dist), await readlink(dist), file))).ino;
+  const sourceLines = async (data: string) =>
+    (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean).length;
   const recordOf = async (dist: string) =>
     BuildRecord.parse(
       JSON.parse(await readFile(path.join(path.dirname(dist), await readlink(dist), BUILD_RECORD), "utf8")),
@@ -195,6 +197,35 @@ describe("rebuild after one added review", () => {
     return { data, before };
   };
 
+  /**
+   * Appends `count` copies of the first review under new ids, a day apart after the newest; with `backdated`, the
+   * last of them is dated a second after the oldest review instead, which moves every archive page's block.
+   */
+  const appendReviews = async (data: string, count: number, backdated = false) => {
+    const lines = (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
+    const dates = lines.map((l) => JSON.parse(l).published_at as string).sort();
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const added = Array.from({ length: count }, (_, i) => {
+      const at =
+        backdated && i === count - 1
+          ? iso(Date.parse(dates[0]!) + 1000)
+          : iso(Date.parse(dates.at(-1)!) + (i + 1) * 86_400_000);
+      const review = { ...JSON.parse(lines[0]!), id: `rebuild-${lines.length + i}`, published_at: at };
+      return { ...review, updated_at: null, owner_reply: null, verified: { ...review.verified, verified_at: at } };
+    });
+    await appendFile(path.join(data, "reviews.jsonl"), added.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  };
+  /** Builds `data` into `dist` and into a fresh directory, and asserts both publish the same release. */
+  const rebuildMatchesClean = async (data: string, dist: string) => {
+    const after = await build({ dataDir: data, distDir: dist });
+    assert.equal(after.code, 0, after.stderr);
+    const clean = await build({ dataDir: data });
+    assert.equal(clean.code, 0, clean.stderr);
+    assert.deepEqual(await contents(after.distDir), await contents(clean.distDir));
+    assert.deepEqual(await recordOf(after.distDir), await recordOf(clean.distDir));
+    return after;
+  };
+
   it("carries unchanged archive pages over and publishes exactly what a clean build would", async () => {
     const { data, before } = await buildSampleCopy();
     const pages = Object.keys((await recordOf(before.distDir)).pages);
@@ -202,34 +233,61 @@ describe("rebuild after one added review", () => {
     const oldest = await inode(before.distDir, "reviews/page/1/index.html");
     const oldestBr = await inode(before.distDir, "reviews/page/1/index.html.br");
 
-    const lines = (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
-    const newest = lines
-      .map((l) => JSON.parse(l).published_at as string)
-      .sort()
-      .at(-1)!;
-    const at = new Date(Date.parse(newest) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const added = {
-      ...JSON.parse(lines[0]!),
-      id: "rebuild-added",
-      published_at: at,
-      updated_at: null,
-      owner_reply: null,
-    };
-    added.verified = { ...added.verified, verified_at: at };
-    await appendFile(path.join(data, "reviews.jsonl"), `${JSON.stringify(added)}\n`);
-
-    const after = await build({ dataDir: data, distDir: before.distDir });
-    assert.equal(after.code, 0, after.stderr);
-    const clean = await build({ dataDir: data });
-    assert.equal(clean.code, 0, clean.stderr);
-    assert.deepEqual(await contents(after.distDir), await contents(clean.distDir));
-    assert.deepEqual(await recordOf(after.distDir), await recordOf(clean.distDir));
+    await appendReviews(data, 1);
+    const after = await rebuildMatchesClean(data, before.distDir);
     // Carried over, not made again: the same file, and the same compressed variant, as in the previous release.
     assert.equal(await inode(after.distDir, "reviews/page/1/index.html"), oldest);
     assert.equal(await inode(after.distDir, "reviews/page/1/index.html.br"), oldestBr);
     assert.ok((await contents(after.distDir)).get("sitemap-0.xml"), "the sitemap is written");
     const sitemap = await readFile(path.join(after.distDir, "sitemap-0.xml"), "utf8");
     for (const p of pages) assert.ok(sitemap.includes(`<loc>${TEST_SITE}${p}</loc>`), `sitemap lists carried ${p}`);
+
+    // Enough reviews for one archive page more (and new navigation on the pages before it), then a back-dated one,
+    // which moves every block: still what a clean build publishes.
+    await appendReviews(data, (pages.length + 2) * 50 - (await sourceLines(data)));
+    const grown = await rebuildMatchesClean(data, before.distDir);
+    assert.equal(Object.keys((await recordOf(grown.distDir)).pages).length, pages.length + 1, "one archive page more");
+    await appendReviews(data, 1, true);
+    await rebuildMatchesClean(data, before.distDir);
+  });
+
+  it("renders a page again whose file the previous release lost, rather than fail", async () => {
+    const { data, before } = await buildSampleCopy();
+    const dir = path.join(path.dirname(before.distDir), await readlink(before.distDir));
+    await rm(path.join(dir, "reviews/page/1/index.html.br"));
+    const oldest = await inode(before.distDir, "reviews/page/1/index.html");
+    const second = await inode(before.distDir, "reviews/page/2/index.html");
+    await appendReviews(data, 1);
+    const after = await rebuildMatchesClean(data, before.distDir);
+    assert.notEqual(await inode(after.distDir, "reviews/page/1/index.html"), oldest, "rendered, not linked");
+    assert.equal(await inode(after.distDir, "reviews/page/2/index.html"), second, "the others still carried");
+  });
+
+  it("reads the reviews the previous release publishes back from it when reviews.jsonl only gained lines", async () => {
+    const { data, before } = await buildSampleCopy();
+    // Plant a change in the previous release's /reviews.json (its manifest updated to match): the rebuild shows it.
+    const dir = path.join(path.dirname(before.distDir), await readlink(before.distDir));
+    const dataset = ReviewsDataset.parse(JSON.parse(await readFile(path.join(dir, "reviews.json"), "utf8")));
+    const planted = dataset.reviews.at(-1)!;
+    const json = (await readFile(path.join(dir, "reviews.json"), "utf8")).replace(
+      JSON.stringify(planted),
+      JSON.stringify({ ...planted, title: "Planted in the previous release" }),
+    );
+    await writeFile(path.join(dir, "reviews.json"), json);
+    const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+    manifest.files["/reviews.json"]!.sha256 = createHash("sha256").update(json).digest("hex");
+    await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+
+    await appendReviews(data, 1);
+    const after = await build({ dataDir: data, distDir: before.distDir });
+    assert.equal(after.code, 0, after.stderr);
+    assert.match(await readFile(path.join(after.distDir, "reviews.json"), "utf8"), /Planted in the previous release/);
+    // An edited line is not an added one: every line is read again, and the planted title is gone.
+    const source = await readFile(path.join(data, "reviews.jsonl"), "utf8");
+    await writeFile(path.join(data, "reviews.jsonl"), source.replace('"rating":5', '"rating":4'));
+    const edited = await build({ dataDir: data, distDir: before.distDir });
+    assert.equal(edited.code, 0, edited.stderr);
+    assert.doesNotMatch(await readFile(path.join(edited.distDir, "reviews.json"), "utf8"), /Planted/);
   });
 
   it("renders every page again when the previous release was built by other code, and records this code", async () => {

@@ -22,7 +22,8 @@ export type PreviousReviewsResult = { reused: PreviousReviews; reason: null } | 
 
 const NEWLINE = 0x0a;
 const ARRAY_START = Buffer.from('"reviews":[');
-/** Between two reviews; no JSON string holds it and no object inside a review starts with an id (a test checks). */
+/** Between two reviews; no JSON string holds it, and no object inside a review starts with an id (the Review schema
+ * is walked for that in tests/unit/search/reviews-file.test.ts, which the sidecar's reader relies on too). */
 const BOUNDARY = Buffer.from('},{"id":');
 const ARRAY_END = "]}";
 

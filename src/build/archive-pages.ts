@@ -33,15 +33,11 @@ export type ArchivePage = { path: string; file: string; key: string; props: Arch
 
 export type ArchivePlan = {
   context: ArchiveContext;
-  fingerprint: string;
   pages: ArchivePage[];
   /** Pages to render: new, changed, or every page when the previous release cannot be reused. */
   render: ArchivePage[];
-  /** Pages the previous release holds with the same key; the publish step links them from `previous`. */
+  /** Pages the previous release (`previousBuild()`) holds with the same key; the publish step links them from it. */
   carried: ArchivePage[];
-  previous: string | null;
-  /** Why nothing is carried over, when nothing can be. */
-  reason: string | null;
 };
 
 let plan: Promise<ArchivePlan> | undefined;
@@ -51,7 +47,7 @@ export function archivePlan(): Promise<ArchivePlan> {
     const { dataset, insights, origin } = await loadSite();
     const { business, reviews } = dataset;
     const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
-    const { fingerprint, release, reason } = await previousBuild();
+    const { fingerprint, release } = await previousBuild();
     const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
     const bytes = reviewJsonBytes(dataset);
     const archives = archivePageCount(reviews.length);
@@ -73,15 +69,7 @@ export function archivePlan(): Promise<ArchivePlan> {
     const sameKey = pages.filter((p) => release?.record.pages[p.path] === p.key);
     const present = release ? await Promise.all(sameKey.map((p) => onDisk(release, p.file))) : [];
     const carried = new Set(sameKey.filter((_, i) => present[i]));
-    return {
-      context,
-      fingerprint,
-      pages,
-      render: pages.filter((p) => !carried.has(p)),
-      carried: [...carried],
-      previous: release?.dir ?? null,
-      reason,
-    };
+    return { context, pages, render: pages.filter((p) => !carried.has(p)), carried: [...carried] };
   })();
   return plan;
 }
@@ -90,7 +78,7 @@ export function archivePlan(): Promise<ArchivePlan> {
 async function onDisk(release: PreviousRelease, file: string): Promise<boolean> {
   const entry = release.files.get(file);
   if (!entry) return false;
-  const files = [entry.path, entry.encodings.br?.path, entry.encodings.gzip?.path].filter((f) => f !== undefined);
+  const files = [entry.path, ...Object.values(entry.encodings).flatMap((v) => (v ? [v.path] : []))];
   return Promise.all(files.map((f) => access(path.join(release.dir, f)))).then(
     () => true,
     () => false,

@@ -2,9 +2,9 @@
 // source extends that release's source: built by the same code (the release's fingerprint), from the same
 // business.json, with reviews.jsonl holding the previous file's bytes first. Those reviews would be derived to exactly
 // the JSON the release holds, so only the lines after them are new.
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { sha256 } from "../integrations/publish/hash.ts";
 import type { Review } from "../lib/schema/review.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
 import type { SourceDigests, SourceFiles } from "./source.ts";
@@ -26,8 +26,6 @@ const ARRAY_START = Buffer.from('"reviews":[');
  * is walked for that in tests/unit/search/reviews-file.test.ts, which the sidecar's reader relies on too). */
 const BOUNDARY = Buffer.from('},{"id":');
 const ARRAY_END = "]}";
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): SourceRecord {
   return { business_sha256: digests.business, reviews_bytes: files.reviews.length, reviews_sha256: digests.reviews };

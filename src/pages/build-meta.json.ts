@@ -2,20 +2,22 @@
 import type { APIRoute } from "astro";
 import { archivePlan } from "../build/archive-pages.ts";
 import { jsonResponse } from "../build/json-response.ts";
+import { previousBuild } from "../build/previous-release.ts";
 import { loadSite } from "../build/site.ts";
 import type { BuildMeta } from "../integrations/publish/manifest.ts";
 
 export const GET: APIRoute = async () => {
   const { dataset, sourceHash, sourceRecord, reviewsRead, origin } = await loadSite();
   const plan = await archivePlan();
+  const { fingerprint, release, reason } = await previousBuild();
   const meta: BuildMeta = {
     updated_at: dataset.updated_at,
     source_hash: sourceHash,
     site_url: origin,
     reuse: {
-      fingerprint: plan.fingerprint,
-      previous: plan.previous,
-      reason: plan.reason,
+      fingerprint,
+      previous: release?.dir ?? null,
+      reason,
       pages: Object.fromEntries(plan.pages.map((p) => [p.path, p.key])),
       carried: plan.carried.map((p) => p.file),
       source: sourceRecord,

@@ -56,9 +56,10 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         if (reuse.carried.length > 0 && !previous?.release)
           throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
         const carried = previous?.release ? await carryPages(root, previous.release, reuse.carried) : [];
-        await writeSitemaps(root, meta.site_url, await listFiles(root));
+        const listed = await listFiles(root);
+        const sitemaps = await writeSitemaps(root, meta.site_url, listed);
         const carriedPaths = new Set(reuse.carried);
-        const made = (await listFiles(root)).filter((f) => !carriedPaths.has(f));
+        const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
         const files = [...carried, ...(await hashAndCompress(root, made, previous?.release ?? null))];
         const manifest = buildManifest(files, meta, await describeIndexFile(root));
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;

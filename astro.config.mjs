@@ -12,7 +12,12 @@ export default defineConfig({
   output: "static",
   outDir: paths.stagingDir,
   trailingSlash: "ignore",
-  build: { format: "directory" },
+  build: {
+    format: "directory",
+    // /reviews.json and the search index are written on other threads (src/build/large-outputs.ts); their two
+    // endpoints wait for them while the other pages render in the other slots.
+    concurrency: 4,
+  },
   devToolbar: { enabled: false },
   // The publish step writes the sitemaps itself: pages a rebuild carries over are never rendered by Astro.
   integrations: [publish(paths)],

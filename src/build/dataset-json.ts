@@ -24,7 +24,19 @@ export function reviewJsonBytes(dataset: ReviewsDataset): readonly Buffer[] {
   return bytes;
 }
 
+/** /reviews.json's bytes, in memory that a worker thread can share, and where each review's JSON lies in them. */
+export type DatasetJson = {
+  bytes: Buffer;
+  /** Review k's JSON is `bytes[starts[k], ends[k])`. */
+  starts: Uint32Array;
+  ends: Uint32Array;
+};
+
 export function datasetJsonBytes(dataset: ReviewsDataset): Buffer {
+  return datasetJson(dataset).bytes;
+}
+
+export function datasetJson(dataset: ReviewsDataset): DatasetJson {
   if (Object.keys(dataset).at(-1) !== "reviews")
     throw new Error("the dataset's reviews must be its last member to be written review by review");
   const { reviews, ...rest } = dataset;
@@ -32,10 +44,41 @@ export function datasetJsonBytes(dataset: ReviewsDataset): Buffer {
   const head = JSON.stringify({ ...rest, reviews: [] });
   const at = head.length - EMPTY_REVIEWS.length;
   const parts: Buffer[] = [Buffer.from(head.slice(0, at + '"reviews":['.length))];
-  reviewJsonBytes(dataset).forEach((bytes, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(bytes);
-  });
+  const starts = new Uint32Array(reviews.length);
+  const ends = new Uint32Array(reviews.length);
+  let offset = parts[0]!.length;
+  // The reviews' bytes not yet in `parts`, as one run of memory: `memory[from, to)`.
+  let memory: ArrayBufferLike | null = null;
+  let from = 0;
+  let to = 0;
+  const flush = () => memory !== null && parts.push(Buffer.from(memory, from, to - from));
+  const all = reviewJsonBytes(dataset);
+  for (let k = 0; k < all.length; k++) {
+    const bytes = all[k]!;
+    if (memory !== null && followsWithComma(memory, to, bytes)) to = bytes.byteOffset + bytes.length;
+    else {
+      if (flush()) parts.push(COMMA);
+      memory = bytes.buffer;
+      from = bytes.byteOffset;
+      to = from + bytes.length;
+    }
+    if (k > 0) offset++;
+    starts[k] = offset;
+    ends[k] = offset += bytes.length;
+  }
+  flush();
   parts.push(Buffer.from("]}"));
-  return Buffer.concat(parts);
+  const out = Buffer.from(new SharedArrayBuffer(parts.reduce((n, part) => n + part.length, 0)));
+  let written = 0;
+  for (const part of parts) written += part.copy(out, written);
+  return { bytes: out, starts, ends };
+}
+
+/**
+ * Whether `next` lies in `memory` one comma after `end`: reviews read back from the previous release are slices of its
+ * /reviews.json, so they are copied as one run instead of one by one (200k parts at 100k reviews). The byte between is
+ * checked, so a run always holds exactly the bytes it stands for.
+ */
+function followsWithComma(memory: ArrayBufferLike, end: number, next: Buffer): boolean {
+  return next.buffer === memory && next.byteOffset === end + 1 && new Uint8Array(memory, end, 1)[0] === 0x2c;
 }

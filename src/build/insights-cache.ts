@@ -29,6 +29,8 @@ export async function analyzeWithCache(
   analyzer: Analyzer,
   dir: string,
   scope = "",
+  /** Analyses this build already made, by review id: taken as they are, and cached like any other new analysis. */
+  made: ReadonlyMap<string, ReviewAnalysis> = new Map(),
 ): Promise<CachedAnalyses> {
   const file = cacheFile(dir, analyzer, scope);
   const cached = await load(file);
@@ -40,7 +42,7 @@ export async function analyzeWithCache(
     const key = contentKey(r.text, r.rating);
     let a = used.get(key) ?? cached.entries.get(key);
     if (a) hits++;
-    else added.set(key, (a = analyzer.analyze(r.text, r.rating)));
+    else added.set(key, (a = made.get(r.id) ?? analyzer.analyze(r.text, r.rating)));
     used.set(key, a);
     analyses.set(r.id, a);
   }

@@ -1,38 +1,84 @@
 // /reviews.json (100 MB at 100k reviews) and the sidecar's search index are written by the build itself into the
 // staging directory; their endpoints return no body, for which Astro writes no file. Astro holds a response body whole
-// before writing it, one more copy of each. Written together, /reviews.json is compressed on the thread pool while the
-// main thread builds the search index; the publish step takes those variants (precompressed.ts) instead of making them.
+// before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
+// is built and /reviews.json compressed on worker threads, over the same shared bytes, while the main thread computes
+// insights and renders pages. The publish step takes the compressed variants (precompressed.ts) instead of making them.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { loadConfig } from "../config.ts";
-import { compress } from "../integrations/publish/compress.ts";
-import { encodeSearchIndex, INDEX_FILE_NAME } from "../lib/search/index-file.ts";
-import { indexColumnsOf } from "../lib/search/index.ts";
-import { datasetJsonBytes } from "./dataset-json.ts";
+import { VARIANTS } from "../integrations/publish/carry-over.ts";
+import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
+import type { ReviewsDataset } from "../lib/schema/dataset.ts";
+import type { Review } from "../lib/schema/review.ts";
+import { datasetJson } from "./dataset-json.ts";
 import { DATASET_FILE } from "./precompressed.ts";
 import { releasePaths } from "./release-paths.ts";
-import { loadSite } from "./site.ts";
+import type { CompressJob } from "./compress-worker.ts";
+import type { PreviousRelease } from "./previous-release.ts";
+import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 
-let written: Promise<void> | undefined;
+/**
+ * The workers' sources, run by Node itself (it strips the types): the build's own modules are bundled, and a bundle has
+ * no file to start a worker from. Relative to the project directory, which builds run in (as code-fingerprint.ts).
+ */
+const INDEX_WORKER = "src/build/search-index-worker.ts";
+const COMPRESS_WORKER = "src/build/compress-worker.ts";
 
-export function writeLargeOutputs(): Promise<void> {
-  written ??= (async () => {
-    const { dataset } = await loadSite();
-    // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
-    const dir = releasePaths(loadConfig().distDir).stagingDir;
-    await mkdir(dir, { recursive: true });
-    const json = datasetJsonBytes(dataset);
-    const [{ br, gzip }] = await Promise.all([
-      compress(json),
-      (async () => {
-        await writeFile(path.join(dir, DATASET_FILE), json);
-        // Synchronous, while the thread pool compresses.
-        const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
-        await writeFile(path.join(dir, INDEX_FILE_NAME), index);
-      })(),
-    ]);
-    if (br) await writeFile(path.join(dir, `${DATASET_FILE}.br`), br);
-    if (gzip) await writeFile(path.join(dir, `${DATASET_FILE}.gz`), gzip);
-  })();
-  return written;
+/** The previous release whose reviews were read back (`reused`, in its order): its index file is extended. */
+export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
+
+/**
+ * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk, with how the index
+ * was made (for the build's log).
+ */
+export async function writeLargeOutputs(dataset: ReviewsDataset, previous: PreviousOutputs | null): Promise<string> {
+  // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
+  const dir = releasePaths(loadConfig().distDir).stagingDir;
+  await mkdir(dir, { recursive: true });
+  const { bytes, starts, ends } = datasetJson(dataset);
+  const job: SearchIndexJob = {
+    json: bytes.buffer as SharedArrayBuffer,
+    starts,
+    ends,
+    business: dataset.business,
+    updatedAt: dataset.updated_at,
+    file: path.join(dir, INDEX_FILE_NAME),
+    previous: previous && previousIndex(dataset, previous),
+  };
+  const [, index] = await Promise.all([
+    writeFile(path.join(dir, DATASET_FILE), bytes),
+    runWorker<SearchIndexDone>(INDEX_WORKER, job),
+    ...VARIANTS.map(([encoding, ext]) =>
+      runWorker<boolean>(COMPRESS_WORKER, {
+        bytes: job.json,
+        encoding,
+        file: path.join(dir, DATASET_FILE + ext),
+      } satisfies CompressJob),
+    ),
+  ]);
+  return index.made;
+}
+
+function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOutputs): SearchIndexJob["previous"] {
+  if (!release.searchIndex) return null;
+  const at = new Map(reused.map((r, i) => [r, i]));
+  return {
+    file: path.join(release.dir, release.searchIndex.path),
+    crc32: release.searchIndex.crc32,
+    from: Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1),
+  };
+}
+
+/** Runs a worker to its end; resolves with the one message it posts when its work is done. */
+function runWorker<T>(file: string, workerData: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.resolve(file), { workerData });
+    let done: { message: T } | null = null;
+    worker.once("message", (message: T) => (done = { message }));
+    worker.once("error", (err) => reject(new Error(`${file} failed: ${err.message}`, { cause: err })));
+    worker.once("exit", (code) =>
+      code === 0 && done ? resolve(done.message) : reject(new Error(`${file} stopped (exit code ${code}) unfinished`)),
+    );
+  });
 }

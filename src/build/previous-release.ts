@@ -3,7 +3,7 @@ import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { loadConfig } from "../config.ts";
-import { Manifest, type ManifestEntry, Sha256 } from "../lib/schema/manifest.ts";
+import { Manifest, type ManifestEntry, type SearchIndexFile, Sha256 } from "../lib/schema/manifest.ts";
 import { codeFingerprint } from "./code-fingerprint.ts";
 
 /** Kept in every release beside manifest.json, never published: the code it was built with and its pages' keys. */
@@ -30,6 +30,8 @@ export type PreviousRelease = {
   record: BuildRecord;
   /** The release's manifest entries by file path. */
   files: ReadonlyMap<string, ManifestEntry>;
+  /** Its search index file, as its manifest describes it. */
+  searchIndex: SearchIndexFile | null;
 };
 
 export type PreviousReleaseResult = { release: PreviousRelease; reason: null } | { release: null; reason: string };
@@ -60,7 +62,12 @@ export async function readPreviousRelease(
   if (record.fingerprint !== fingerprint)
     return { release: null, reason: "the previous release was built by other code" };
   return {
-    release: { dir, record, files: new Map(Object.values(manifest.files).map((e) => [e.path, e])) },
+    release: {
+      dir,
+      record,
+      files: new Map(Object.values(manifest.files).map((e) => [e.path, e])),
+      searchIndex: manifest.search_index ?? null,
+    },
     reason: null,
   };
 }

@@ -7,9 +7,11 @@ import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
+import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import { knowReviewJson } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
+import { writeLargeOutputs } from "./large-outputs.ts";
 import { type PreviousBuild, previousBuild, type SourceRecord } from "./previous-release.ts";
 import { previousReviews, sourceRecordOf } from "./previous-reviews.ts";
 import {
@@ -32,6 +34,12 @@ export type Site = {
   reviewsRead: string;
   dataset: ReviewsDataset;
   insights: Insights;
+  /**
+   * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
+   * dataset is assembled so that they are made while insights and pages are; their endpoints await it. It resolves
+   * with how the search index was made (for the build's log).
+   */
+  largeOutputs: Promise<string>;
 };
 
 // One build is one process over one data directory: every page and endpoint shares this load.
@@ -44,18 +52,25 @@ export function loadSite(): Promise<Site> {
     const previous = await previousBuild();
     const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
     const { business, reused, added, reviewsRead } = await readReviews(files, digests, previous);
-    // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzer = analyzerFor(business);
-    const { analyses } = await analyzeWithCache(
-      [...reused, ...added],
-      analyzer,
-      path.resolve(".cache", "insights"),
-      config.dataDir,
-    );
+    // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
+    const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
+      analyzeWithCache([...reused, ...added], analyzer, path.resolve(".cache", "insights"), config.dataDir, made);
+    // Reviews read back carry their published annotations, so the dataset needs only the new ones analysed: then
+    // /reviews.json and the search index are started before the cached analyses of the others are loaded.
+    const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
+    const forDataset = made ?? (await analyzeAll()).analyses;
     const dataset = assembleDataset(business, [
       ...reused,
-      ...deriveReviews(business, added, (r) => analyses.get(r.id)!),
+      ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
     ]);
+    const largeOutputs = writeLargeOutputs(
+      dataset,
+      previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
+    );
+    // Handled by the endpoints that await it; until then a failure must not end the process as unhandled.
+    largeOutputs.catch(() => {});
+    const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
     return {
       origin: config.siteUrl,
       sourceHash: sourceHashOf(digests),
@@ -63,6 +78,7 @@ export function loadSite(): Promise<Site> {
       reviewsRead,
       dataset,
       insights: computeInsights(dataset, { analyzer, analyses }),
+      largeOutputs,
     };
   })();
   return site;

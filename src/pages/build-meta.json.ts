@@ -7,7 +7,7 @@ import { loadSite } from "../build/site.ts";
 import type { BuildMeta } from "../integrations/publish/manifest.ts";
 
 export const GET: APIRoute = async () => {
-  const { dataset, sourceHash, sourceRecord, reviewsRead, origin } = await loadSite();
+  const { dataset, sourceHash, sourceRecord, reviewsRead, origin, largeOutputs } = await loadSite();
   const plan = await archivePlan();
   const { fingerprint, release, reason } = await previousBuild();
   const meta: BuildMeta = {
@@ -22,6 +22,7 @@ export const GET: APIRoute = async () => {
       carried: plan.carried.map((p) => p.file),
       source: sourceRecord,
       reviews_read: reviewsRead,
+      index_made: await largeOutputs,
     },
   };
   return jsonResponse(meta);

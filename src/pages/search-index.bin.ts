@@ -1,10 +1,12 @@
 // The sidecar's search index, built with the release so the sidecar loads it instead of indexing 100k reviews at start.
 // The publish step keeps it in the release but out of the manifest: it is the sidecar's, not a published document.
-// Written with /reviews.json by writeLargeOutputs (see there); no body here, so Astro writes no file of its own.
+// Written with /reviews.json by large-outputs.ts (see there); no body here, so Astro writes no file of its own.
 import type { APIRoute } from "astro";
-import { writeLargeOutputs } from "../build/large-outputs.ts";
+import { loadSite } from "../build/site.ts";
 
 export const GET: APIRoute = async () => {
-  await writeLargeOutputs();
+  await (
+    await loadSite()
+  ).largeOutputs;
   return new Response(null);
 };

@@ -13,18 +13,31 @@ export const GZIP_LEVEL = 6;
 export const MIN_BYTES = 256;
 
 export type Compressed = { br: Buffer | null; gzip: Buffer | null };
+export type Encoding = keyof Compressed;
+
+const brotliOptions = (length: number): zlib.BrotliOptions => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: length > LARGE ? BROTLI_QUALITY_LARGE : BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
+});
 
 export async function compress(bytes: Buffer): Promise<Compressed> {
   if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
-  const [br, gz] = await Promise.all([
-    brotli(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: bytes.length > LARGE ? BROTLI_QUALITY_LARGE : BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzip(bytes, { level: GZIP_LEVEL }),
-  ]);
+  const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes.length)), gzip(bytes, { level: GZIP_LEVEL })]);
   return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
+}
+
+/**
+ * One variant made at once, as `compress` makes it: for a worker thread. Node's asynchronous zlib continues a large
+ * input chunk by chunk on the main thread's event loop, so a busy main thread stalls it.
+ */
+export function compressSync(bytes: Buffer, encoding: Encoding): Buffer | null {
+  if (bytes.length < MIN_BYTES) return null;
+  const out =
+    encoding === "br"
+      ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.length))
+      : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
+  return out.length < bytes.length ? out : null;
 }

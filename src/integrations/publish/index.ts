@@ -77,7 +77,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? reuse.reason})`
-          }; ${reuse.reviews_read}`,
+          }; ${reuse.reviews_read}; ${reuse.index_made}`,
         );
       },
     },

@@ -28,6 +28,8 @@ export type BuildReuse = {
   source: SourceRecord;
   /** How the reviews were read (for the log). */
   reviews_read: string;
+  /** How the search index was made (for the log). */
+  index_made: string;
 };
 
 export type BuildMeta = { updated_at: string; source_hash: string; site_url: string; reuse: BuildReuse };

@@ -46,6 +46,20 @@ export function slotOf(t: GramTable, key: number): number {
   }
 }
 
+/** The keys of `slotKeys` (in slot order) in a table of their own: the same keys give the same table. */
+export function tableOf(slotKeys: ArrayLike<number>): GramTable {
+  const t = newGramTable();
+  for (let s = 0; s < slotKeys.length; s++) slotOf(t, slotKeys[s]!);
+  return t;
+}
+
+/** Each slot's key. */
+export function slotKeys(t: GramTable): Float64Array {
+  const keys = new Float64Array(t.count);
+  for (let i = 0; i < t.slots.length; i++) if (t.slots[i]! !== EMPTY) keys[t.slots[i]!] = t.keys[i]!;
+  return keys;
+}
+
 function grow(t: GramTable): void {
   const { keys, slots } = t;
   const capacity = slots.length * 2;

@@ -90,7 +90,12 @@ export function* buildSearchIndexSteps(
 /** The stored columns of a dataset's index, as the build writes them to the index file. */
 export function indexColumnsOf(dataset: ReviewsDataset): IndexColumns {
   const { business, reviews } = dataset;
-  return runSteps(buildIndexColumnsSteps(business, { count: reviews.length, parse: (k) => reviews[k]! }));
+  return indexColumnsOfSource(business, { count: reviews.length, parse: (k) => reviews[k]! });
+}
+
+/** The same from reviews read one at a time (the build's worker thread parses them from /reviews.json's bytes). */
+export function indexColumnsOfSource(business: Business, source: Pick<ReviewSource, "count" | "parse">): IndexColumns {
+  return runSteps(buildIndexColumnsSteps(business, source));
 }
 
 function* buildIndexColumnsSteps(
@@ -147,10 +152,15 @@ function* buildIndexColumnsSteps(
     byRating,
     byTechnician,
     byService,
-    byAspect,
+    byAspect: byId(byAspect),
     bySentiment,
     text: yield* buildTextIndexSteps(rows.map((r) => r.text)),
   };
+}
+
+/** Aspects in the order of their ids, not of their first mention: new reviews do not reorder them. */
+export function byId<T>(map: ReadonlyMap<string, T>): Map<string, T> {
+  return new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The reviews' ids in source order (the published file's), from an index's newest-first columns. */
@@ -183,7 +193,7 @@ export function assembleIndex(
 }
 
 /** What the index needs of one review, at its place in the source (`k`). */
-type Row = {
+export type Row = {
   k: number;
   id: string;
   date: string;
@@ -198,27 +208,30 @@ type Row = {
   services: readonly string[];
 };
 
+export function rowOf(r: Review, k: number): Row {
+  return {
+    k,
+    id: r.id,
+    date: r.date,
+    rating: r.rating,
+    // Normalised at once: the raw text is not kept beside it.
+    text: r.text === null ? null : normalizeText(r.text),
+    hasText: hasText(r.text),
+    modifiedAt: reviewModifiedAt(r),
+    sentiment: r.sentiment?.label ?? null,
+    aspects: (r.aspects ?? []).map((a) => [a.aspect, a.sentiment]),
+    technicians: r.mentions.technicians,
+    services: r.mentions.services,
+  };
+}
+
 /** Every review's row, newest first (the build publishes them so; others are sorted). */
 function* readRows(source: Pick<ReviewSource, "count" | "parse">): Generator<void, Row[]> {
   const rows = new Array<Row>(source.count);
   let sorted = true;
   for (let k = 0; k < source.count; k++) {
     if (k % STEP === STEP - 1) yield;
-    const r = source.parse(k);
-    rows[k] = {
-      k,
-      id: r.id,
-      date: r.date,
-      rating: r.rating,
-      // Normalised at once: the raw text is not kept beside it.
-      text: r.text === null ? null : normalizeText(r.text),
-      hasText: hasText(r.text),
-      modifiedAt: reviewModifiedAt(r),
-      sentiment: r.sentiment?.label ?? null,
-      aspects: (r.aspects ?? []).map((a) => [a.aspect, a.sentiment]),
-      technicians: r.mentions.technicians,
-      services: r.mentions.services,
-    };
+    rows[k] = rowOf(source.parse(k), k);
     if (k > 0 && newestFirst(rows[k - 1]!, rows[k]!) > 0) sorted = false;
   }
   return sorted ? rows : rows.sort(newestFirst);

@@ -1,6 +1,6 @@
 // Substring search over normalised review text: a trigram index gives candidates, an exact check confirms them.
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
-import { findSlot, gramKey, newGramTable, slotOf, type GramTable } from "./gram-table.ts";
+import { findSlot, gramKey, newGramTable, slotKeys, slotOf, tableOf, type GramTable } from "./gram-table.ts";
 
 /** Texts (or reviews) indexed between two pauses: a few milliseconds of work at most. */
 export const STEP = 2048;
@@ -68,7 +68,22 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
     if (p instanceof Uint32Array) setBit(p, doc);
     else p[fill[slot]!++] = doc;
   });
-  return { size, texts, table, postings };
+  return inKeyOrder({ size, texts, table, postings });
+}
+
+/**
+ * The trigrams numbered in ascending order of their keys, in a table built in that order: the stored columns then do
+ * not depend on the order the trigrams were met in, so an index extended with new reviews (extend-index.ts) is the
+ * index built afresh from all of them.
+ */
+export function inKeyOrder(columns: TextColumns): TextColumns {
+  const keys = slotKeys(columns.table);
+  const bySlot = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
+  return {
+    ...columns,
+    table: tableOf(bySlot.map((s) => keys[s]!)),
+    postings: bySlot.map((s) => columns.postings[s]!),
+  };
 }
 
 /** Adds what queries need besides the stored columns: short-query lookups and an empty memo. */

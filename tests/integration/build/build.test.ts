@@ -22,6 +22,7 @@ import { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { Insights } from "../../../src/lib/schema/insights.ts";
 import {
   decodeSearchIndex,
+  encodeSearchIndex,
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
   indexFileChecksum,
@@ -265,6 +266,8 @@ describe("rebuild after one added review", () => {
 
   it("reads the reviews the previous release publishes back from it when reviews.jsonl only gained lines", async () => {
     const { data, before } = await buildSampleCopy();
+    const modifiedAt = async (dist: string) =>
+      decodeSearchIndex(await readFile(path.join(dist, INDEX_FILE_NAME))).columns.modifiedAt;
     // Plant a change in the previous release's /reviews.json (its manifest updated to match): the rebuild shows it.
     const dir = path.join(path.dirname(before.distDir), await readlink(before.distDir));
     const dataset = ReviewsDataset.parse(JSON.parse(await readFile(path.join(dir, "reviews.json"), "utf8")));
@@ -276,18 +279,26 @@ describe("rebuild after one added review", () => {
     await writeFile(path.join(dir, "reviews.json"), json);
     const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
     manifest.files["/reviews.json"]!.sha256 = createHash("sha256").update(json).digest("hex");
+    // And in its search index, which a rebuild extends with the new review instead of indexing every review again.
+    const { columns, updatedAt } = decodeSearchIndex(await readFile(path.join(dir, INDEX_FILE_NAME)));
+    columns.modifiedAt = columns.modifiedAt.map((m, i) => (i === columns.size - 1 ? "2000-01-01T00:00:00Z" : m));
+    const index = encodeSearchIndex(columns, updatedAt);
+    await writeFile(path.join(dir, INDEX_FILE_NAME), index);
+    manifest.search_index!.crc32 = indexFileChecksum(index);
     await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
 
     await appendReviews(data, 1);
     const after = await build({ dataDir: data, distDir: before.distDir });
     assert.equal(after.code, 0, after.stderr);
     assert.match(await readFile(path.join(after.distDir, "reviews.json"), "utf8"), /Planted in the previous release/);
+    assert.equal((await modifiedAt(after.distDir)).at(-1), "2000-01-01T00:00:00Z");
     // An edited line is not an added one: every line is read again, and the planted title is gone.
     const source = await readFile(path.join(data, "reviews.jsonl"), "utf8");
     await writeFile(path.join(data, "reviews.jsonl"), source.replace('"rating":5', '"rating":4'));
     const edited = await build({ dataDir: data, distDir: before.distDir });
     assert.equal(edited.code, 0, edited.stderr);
     assert.doesNotMatch(await readFile(path.join(edited.distDir, "reviews.json"), "utf8"), /Planted/);
+    assert.notEqual((await modifiedAt(edited.distDir)).at(-1), "2000-01-01T00:00:00Z");
   });
 
   it("renders every page again when the previous release was built by other code, and records this code", async () => {

@@ -1,7 +1,7 @@
 // /reviews.json written review by review is byte for byte what JSON.stringify of the whole dataset gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { datasetJsonBytes, knowReviewJson } from "../../../src/build/dataset-json.ts";
+import { datasetJson, datasetJsonBytes, knowReviewJson } from "../../../src/build/dataset-json.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
 test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of reviews and any text", () => {
@@ -10,6 +10,14 @@ test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of r
   for (const d of [many, dataset(1), { ...dataset(1), reviews: [] }]) {
     assert.deepEqual(datasetJsonBytes(d), Buffer.from(JSON.stringify(d)));
   }
+});
+
+test("says where each review's JSON lies in the bytes (what the search index worker parses)", () => {
+  const d = dataset(5);
+  d.reviews[2]!.text = "Ünïcode text, 👍";
+  const { bytes, starts, ends } = datasetJson(d);
+  assert.equal(starts.length, d.reviews.length);
+  d.reviews.forEach((r, k) => assert.equal(bytes.toString("utf8", starts[k], ends[k]), JSON.stringify(r)));
 });
 
 test("takes a review's JSON as read from a release that published it", () => {
@@ -25,4 +33,30 @@ test("takes a review's JSON as read from a release that published it", () => {
 test("refuses a dataset whose reviews are not its last member, rather than write them elsewhere", () => {
   const { reviews, ...rest } = dataset(2);
   assert.throws(() => datasetJsonBytes({ reviews, ...rest }), /reviews must be its last member/);
+});
+
+test("reviews read back as slices of one /reviews.json are written as they were, around a new review", () => {
+  const d = dataset(6);
+  const previous = Buffer.from(JSON.stringify({ reviews: d.reviews.slice(1) }));
+  // Each earlier review's bytes as a slice of the previous file, as previous-reviews.ts reads them.
+  let at = previous.indexOf("[") + 1;
+  for (const r of d.reviews.slice(1)) {
+    const length = Buffer.byteLength(JSON.stringify(r));
+    knowReviewJson(r, previous.subarray(at, at + length));
+    at += length + 1;
+  }
+  assert.deepEqual(datasetJsonBytes(d), Buffer.from(JSON.stringify(d)));
+  // Slices of one buffer that are not one comma apart are not run together.
+  const gapped = dataset(2);
+  const held = Buffer.from(`${JSON.stringify(gapped.reviews[0])}; ${JSON.stringify(gapped.reviews[1])}`);
+  const first = Buffer.byteLength(JSON.stringify(gapped.reviews[0]));
+  knowReviewJson(gapped.reviews[0]!, held.subarray(0, first));
+  knowReviewJson(gapped.reviews[1]!, held.subarray(first + 2));
+  assert.deepEqual(datasetJsonBytes(gapped), Buffer.from(JSON.stringify(gapped)));
+  const semicolon = dataset(2);
+  const heldTight = Buffer.from(`${JSON.stringify(semicolon.reviews[0])};${JSON.stringify(semicolon.reviews[1])}`);
+  const head = Buffer.byteLength(JSON.stringify(semicolon.reviews[0]));
+  knowReviewJson(semicolon.reviews[0]!, heldTight.subarray(0, head));
+  knowReviewJson(semicolon.reviews[1]!, heldTight.subarray(head + 1));
+  assert.deepEqual(datasetJsonBytes(semicolon), Buffer.from(JSON.stringify(semicolon)));
 });

@@ -32,6 +32,7 @@ async function release(source: SourceFiles, json = datasetJsonBytes(published)):
     dir,
     record: { fingerprint: "0".repeat(64), pages: {}, source: sourceRecordOf(source, sourceDigests(source)) },
     files: new Map([["reviews.json", entry]]),
+    searchIndex: null,
   };
 }
 

@@ -1,0 +1,59 @@
+// A worker thread that writes the search index file from /reviews.json's bytes, so that indexing runs on another core
+// while the main thread computes insights and renders pages. Started by large-outputs.ts. When the previous release's
+// reviews were read back, its index file is extended with the new reviews (extend-index.ts) instead of indexing them
+// all; the file is the same either way.
+import { readFile, writeFile } from "node:fs/promises";
+import { parentPort, workerData } from "node:worker_threads";
+import { extendIndexColumns, NotAnExtension } from "../lib/search/extend-index.ts";
+import { decodeSearchIndex, encodeSearchIndex, IndexFileError, indexFileChecksum } from "../lib/search/index-file.ts";
+import { type IndexColumns, indexColumnsOfSource } from "../lib/search/index.ts";
+import type { Business } from "../lib/schema/business.ts";
+import type { Review } from "../lib/schema/review.ts";
+
+export type SearchIndexJob = {
+  /** /reviews.json, shared with the main thread (not copied). */
+  json: SharedArrayBuffer;
+  /** Review k's JSON is `json[starts[k], ends[k])`. */
+  starts: Uint32Array;
+  ends: Uint32Array;
+  business: Business;
+  updatedAt: string;
+  /** Where the index file is written. */
+  file: string;
+  /** The previous release's index file, and per review the position it had there (-1 for a new review). */
+  previous: { file: string; crc32: number; from: Int32Array } | null;
+};
+
+/** What the worker tells the main thread when the file is written: how the index was made (for the build's log). */
+export type SearchIndexDone = { made: string };
+
+const job = workerData as SearchIndexJob;
+const bytes = Buffer.from(job.json);
+const parse = (k: number) => JSON.parse(bytes.toString("utf8", job.starts[k], job.ends[k])) as Review;
+
+async function extended(previous: NonNullable<SearchIndexJob["previous"]>): Promise<IndexColumns> {
+  const file = await readFile(previous.file);
+  if (indexFileChecksum(file) !== previous.crc32)
+    throw new NotAnExtension("the previous index file is not the one its manifest lists");
+  const added: Review[] = [];
+  previous.from.forEach((p, k) => p === -1 && added.push(parse(k)));
+  return extendIndexColumns(decodeSearchIndex(file).columns, { from: previous.from, added });
+}
+
+let made = "search index built from every review";
+let columns: IndexColumns | null = null;
+if (job.previous) {
+  try {
+    columns = await extended(job.previous);
+    made = "search index extended from the previous release's";
+  } catch (err) {
+    // A file system error (the previous file is gone or unreadable), as opposed to a fault of this code.
+    const unreadable = typeof (err as NodeJS.ErrnoException).syscall === "string";
+    if (!(err instanceof NotAnExtension || err instanceof IndexFileError || unreadable)) throw err;
+    made += ` (the previous one could not be extended: ${(err as Error).message})`;
+  }
+}
+// Each review is parsed when the index reads it and dropped after: the worker never holds them all as objects.
+columns ??= indexColumnsOfSource(job.business, { count: job.starts.length, parse });
+await writeFile(job.file, encodeSearchIndex(columns, job.updatedAt));
+parentPort!.postMessage({ made } satisfies SearchIndexDone);

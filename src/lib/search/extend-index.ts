@@ -1,0 +1,191 @@
+// An index's stored columns extended with new reviews, without reading the others again: the build's rebuild after
+// reviews were added starts from the previous release's index file (src/build/search-index-worker.ts). The columns
+// are the ones `indexColumnsOf` builds from all the reviews, so the file written from them is the same, byte for byte.
+import { type Bitset, copyBits, emptyBitset, fromPositions, popcount, setBit } from "./bitset.ts";
+import { findSlot, gramKey, slotKeys, tableOf } from "./gram-table.ts";
+import { type AspectPolarity, byId, type IndexColumns, type Row, rowOf } from "./index.ts";
+import { newestFirst } from "../reviews/order.ts";
+import type { Review } from "../schema/review.ts";
+
+export type Extension = {
+  /** Per position of the extended index: the review's position in the previous index, or -1 for a new review. */
+  from: Int32Array;
+  /** The new reviews, in the order of their positions. */
+  added: readonly Review[];
+};
+
+/** Why the previous columns cannot be extended into the new ones; the caller indexes every review instead. */
+export class NotAnExtension extends Error {
+  override name = "NotAnExtension";
+}
+
+export function extendIndexColumns(previous: IndexColumns, { from, added }: Extension): IndexColumns {
+  const size = from.length;
+  const to = new Int32Array(previous.size);
+  const fresh: number[] = [];
+  let next = 0;
+  for (let k = 0; k < size; k++) {
+    if (from[k] === -1) fresh.push(k);
+    else if (from[k] === next) to[next++] = k;
+    else throw new NotAnExtension("the previous reviews are not all kept, in their order");
+  }
+  if (next !== previous.size) throw new NotAnExtension("the previous reviews are not all kept, in their order");
+  if (fresh.length !== added.length) throw new NotAnExtension(`${fresh.length} new positions, ${added.length} reviews`);
+  if (previous.order.some((k, i) => k !== i)) throw new NotAnExtension("the previous index is not in source order");
+  const rows = added.map((r, i) => rowOf(r, fresh[i]!));
+
+  const ids = new Array<string>(size);
+  const dates = new Array<string>(size);
+  const modifiedAt = new Array<string>(size);
+  const texts = new Array<string | null>(size);
+  const ratings = new Uint8Array(size);
+  for (let k = 0, j = 0; k < size; k++) {
+    const p = from[k]!;
+    if (p === -1) {
+      const row = rows[j++]!;
+      [ids[k], dates[k], modifiedAt[k], texts[k], ratings[k]] = [
+        row.id,
+        row.date,
+        row.modifiedAt,
+        row.text,
+        row.rating,
+      ];
+    } else {
+      [ids[k], dates[k], modifiedAt[k], texts[k]] = [
+        previous.ids[p]!,
+        previous.dates[p]!,
+        previous.modifiedAt[p]!,
+        previous.text.texts[p]!,
+      ];
+      ratings[k] = previous.ratings[p]!;
+    }
+  }
+  // The index built afresh keeps the source order only when it is newest first (it sorts otherwise).
+  const key = (k: number) => ({ date: dates[k]!, id: ids[k]! });
+  for (const k of fresh)
+    if ((k > 0 && newestFirst(key(k - 1), key(k)) > 0) || (k + 1 < size && newestFirst(key(k), key(k + 1)) > 0))
+      throw new NotAnExtension("the reviews are not newest first");
+
+  // Each previous bitset with its bits at their new positions: the runs between new reviews move as one.
+  const spread = (b: Bitset): Bitset => {
+    const out = emptyBitset(size);
+    let start = 0;
+    fresh.forEach((k, i) => {
+      copyBits(b, start - i, out, start, k - start);
+      start = k + 1;
+    });
+    copyBits(b, start - fresh.length, out, start, size - start);
+    return out;
+  };
+  const columns: IndexColumns = {
+    size,
+    order: Uint32Array.from({ length: size }, (_, i) => i),
+    dates,
+    ids,
+    ratings,
+    withText: spread(previous.withText),
+    modifiedAt,
+    byRating: previous.byRating.map(spread),
+    byTechnician: new Map([...previous.byTechnician].map(([id, b]) => [id, spread(b)])),
+    byService: new Map([...previous.byService].map(([id, b]) => [id, spread(b)])),
+    byAspect: new Map(),
+    bySentiment: {
+      positive: spread(previous.bySentiment.positive),
+      neutral: spread(previous.bySentiment.neutral),
+      negative: spread(previous.bySentiment.negative),
+      mixed: spread(previous.bySentiment.mixed),
+    },
+    text: { size, texts, table: previous.text.table, postings: [] },
+  };
+  const byAspect = new Map<string, Record<"any" | AspectPolarity, Bitset>>();
+  for (const [id, bits] of previous.byAspect)
+    byAspect.set(id, {
+      any: spread(bits.any),
+      positive: spread(bits.positive),
+      neutral: spread(bits.neutral),
+      negative: spread(bits.negative),
+    });
+  for (const row of rows) setFilters(columns, byAspect, row);
+  return { ...columns, byAspect: byId(byAspect), text: extendText(previous, columns.text.texts, rows, to, spread) };
+}
+
+/** A new review's bits in the filter columns, as `indexColumnsOf` sets them. */
+function setFilters(
+  columns: IndexColumns,
+  byAspect: Map<string, Record<"any" | AspectPolarity, Bitset>>,
+  row: Row,
+): void {
+  const { size } = columns;
+  const k = row.k;
+  setBit(columns.byRating[row.rating]!, k);
+  if (row.hasText) setBit(columns.withText, k);
+  if (row.sentiment) setBit(columns.bySentiment[row.sentiment], k);
+  for (const [aspect, polarity] of row.aspects) {
+    let bits = byAspect.get(aspect);
+    if (!bits) {
+      bits = {
+        any: emptyBitset(size),
+        positive: emptyBitset(size),
+        neutral: emptyBitset(size),
+        negative: emptyBitset(size),
+      };
+      byAspect.set(aspect, bits);
+    }
+    setBit(bits.any, k);
+    setBit(bits[polarity], k);
+  }
+  for (const id of row.technicians) if (columns.byTechnician.has(id)) setBit(columns.byTechnician.get(id)!, k);
+  for (const id of row.services) if (columns.byService.has(id)) setBit(columns.byService.get(id)!, k);
+}
+
+/** The trigram postings with the previous reviews at their new positions and the new reviews' trigrams added. */
+function extendText(
+  previous: IndexColumns,
+  texts: readonly (string | null)[],
+  rows: readonly Row[],
+  to: Int32Array,
+  spread: (b: Bitset) => Bitset,
+): IndexColumns["text"] {
+  const size = texts.length;
+  const keys = Array.from(slotKeys(previous.text.table));
+  // Positions per trigram, as sorted lists for now: the previous ones moved, the new ones merged in.
+  const postings: (Bitset | Int32Array)[] = previous.text.postings.map((p) =>
+    p instanceof Uint32Array ? spread(p) : p.map((doc) => to[doc]!),
+  );
+  const newSlots = new Map<number, number>();
+  const addedTo = new Map<number, number[]>();
+  for (const row of rows) {
+    const t = row.text;
+    if (!t) continue;
+    const seen = new Set<number>();
+    for (let i = 0; i + 3 <= t.length; i++) {
+      const key = gramKey(t, i);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      let slot = findSlot(previous.text.table, key);
+      if (slot < 0) slot = newSlots.get(key) ?? -1;
+      if (slot < 0) {
+        slot = keys.push(key) - 1;
+        newSlots.set(key, slot);
+        postings.push(new Int32Array(0));
+      }
+      const p = postings[slot]!;
+      if (p instanceof Uint32Array) setBit(p, row.k);
+      else addedTo.set(slot, [...(addedTo.get(slot) ?? []), row.k]);
+    }
+  }
+  for (const [slot, docs] of addedTo) postings[slot] = Int32Array.from([...postings[slot]!, ...docs]).sort();
+  // As `buildTextIndexSteps` chooses: a bitset for trigrams in more than 1/32 of the reviews, else a list.
+  const shaped = postings.map((p) => {
+    const n = p instanceof Uint32Array ? popcount(p) : p.length;
+    if (n * 32 > size) return p instanceof Uint32Array ? p : fromPositions(size, p);
+    if (!(p instanceof Uint32Array)) return p;
+    const list = new Int32Array(n);
+    let j = 0;
+    for (let w = 0; w < p.length; w++)
+      for (let v = p[w]!; v !== 0; v &= v - 1) list[j++] = (w << 5) | (31 - Math.clz32(v & -v));
+    return list;
+  });
+  const bySlot = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
+  return { size, texts, table: tableOf(bySlot.map((s) => keys[s]!)), postings: bySlot.map((s) => shaped[s]!) };
+}

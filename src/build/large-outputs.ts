@@ -1,20 +1,20 @@
 // /reviews.json (100 MB at 100k reviews) and the sidecar's search index are written by the build itself into the
 // staging directory; their endpoints return no body, for which Astro writes no file. Astro holds a response body whole
 // before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
-// is built and /reviews.json compressed on worker threads, over the same shared bytes, while the main thread computes
-// insights and renders pages. The publish step takes the compressed variants (precompressed.ts) instead of making them.
+// is built and /reviews.json written, compressed and hashed on worker threads, over the same shared bytes, while the
+// main thread computes insights and renders pages. The publish step takes their description (built-files.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadConfig } from "../config.ts";
-import { VARIANTS } from "../integrations/publish/carry-over.ts";
+import type { HashedFile } from "../integrations/publish/manifest.ts";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { datasetJson } from "./dataset-json.ts";
-import { DATASET_FILE } from "./precompressed.ts";
+import { BUILT_FILES, type BuiltFiles, DATASET_FILE } from "./built-files.ts";
 import { releasePaths } from "./release-paths.ts";
-import type { CompressJob } from "./compress-worker.ts";
+import type { LargeFileJob } from "./large-file-worker.ts";
 import type { PreviousRelease } from "./previous-release.ts";
 import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 
@@ -23,7 +23,7 @@ import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
  * no file to start a worker from. Relative to the project directory, which builds run in (as code-fingerprint.ts).
  */
 const INDEX_WORKER = "src/build/search-index-worker.ts";
-const COMPRESS_WORKER = "src/build/compress-worker.ts";
+const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
 
 /** The previous release whose reviews were read back (`reused`, in its order): its index file is extended. */
 export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
@@ -46,17 +46,11 @@ export async function writeLargeOutputs(dataset: ReviewsDataset, previous: Previ
     file: path.join(dir, INDEX_FILE_NAME),
     previous: previous && previousIndex(dataset, previous),
   };
-  const [, index] = await Promise.all([
-    writeFile(path.join(dir, DATASET_FILE), bytes),
+  const [datasetFile, index] = await Promise.all([
+    runWorker<HashedFile>(LARGE_FILE_WORKER, { bytes: job.json, root: dir, name: DATASET_FILE } satisfies LargeFileJob),
     runWorker<SearchIndexDone>(INDEX_WORKER, job),
-    ...VARIANTS.map(([encoding, ext]) =>
-      runWorker<boolean>(COMPRESS_WORKER, {
-        bytes: job.json,
-        encoding,
-        file: path.join(dir, DATASET_FILE + ext),
-      } satisfies CompressJob),
-    ),
   ]);
+  await writeFile(path.join(dir, BUILT_FILES), JSON.stringify({ [DATASET_FILE]: datasetFile } satisfies BuiltFiles));
   return index.made;
 }
 

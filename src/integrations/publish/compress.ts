@@ -1,6 +1,11 @@
 // Precompressed siblings (.br, .gz) of a file, kept only when they are smaller.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { VARIANTS } from "./carry-over.ts";
+import { sha256 } from "./hash.ts";
+import type { HashedFile } from "./manifest.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -29,10 +34,7 @@ export async function compress(bytes: Buffer): Promise<Compressed> {
   return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
 }
 
-/**
- * One variant made at once, as `compress` makes it: for a worker thread. Node's asynchronous zlib continues a large
- * input chunk by chunk on the main thread's event loop, so a busy main thread stalls it.
- */
+/** One variant made at once, as `compress` makes it (for a worker thread). */
 export function compressSync(bytes: Buffer, encoding: Encoding): Buffer | null {
   if (bytes.length < MIN_BYTES) return null;
   const out =
@@ -40,4 +42,20 @@ export function compressSync(bytes: Buffer, encoding: Encoding): Buffer | null {
       ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.length))
       : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
   return out.length < bytes.length ? out : null;
+}
+
+/** Writes a file's variants beside it (`root/name.br`, `.gz`) and describes them for its manifest entry. */
+export async function writeVariants(
+  root: string,
+  name: string,
+  variants: Compressed,
+): Promise<HashedFile["encodings"]> {
+  const encodings: HashedFile["encodings"] = {};
+  for (const [key, ext] of VARIANTS) {
+    const data = variants[key];
+    if (!data) continue;
+    await writeFile(path.join(root, name + ext), data);
+    encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
+  }
+  return encodings;
 }

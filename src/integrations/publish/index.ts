@@ -19,8 +19,8 @@ import {
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
 import { carryPages, entriesByHash, linkVariants, MissingFromRelease, VARIANTS } from "./carry-over.ts";
-import { compress } from "./compress.ts";
-import { PRECOMPRESSED } from "../../build/precompressed.ts";
+import { compress, writeVariants } from "./compress.ts";
+import { BUILT_FILES, takeBuiltFiles } from "../../build/built-files.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
 import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
@@ -31,7 +31,7 @@ import { writeSitemaps } from "./sitemap.ts";
 /** Written by the `build-meta.json` endpoint, read here, never published. */
 const BUILD_META = "build-meta.json";
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD]);
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD, BUILT_FILES]);
 
 const WORKERS = 2;
 
@@ -60,7 +60,16 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const sitemaps = await writeSitemaps(root, meta.site_url, listed);
         const carriedPaths = new Set(reuse.carried);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
-        const files = [...carried, ...(await hashAndCompress(root, made, previous?.release ?? null))];
+        const built = await takeBuiltFiles(root);
+        const files = [
+          ...carried,
+          ...made.filter((f) => built.has(f)).map((f) => built.get(f)!),
+          ...(await hashAndCompress(
+            root,
+            made.filter((f) => !built.has(f)),
+            previous?.release ?? null,
+          )),
+        ];
         const manifest = buildManifest(files, meta, await describeIndexFile(root));
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
@@ -130,7 +139,6 @@ async function hashOne(
   const bytes = await readFile(path.join(root, name));
   const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
   if (!isCompressible(contentTypeOf(`/${name}`))) return file;
-  if (PRECOMPRESSED.includes(name)) return { ...file, encodings: await builtVariants(root, name) };
   const same = byHash.get(file.sha256);
   if (previous && same) {
     try {
@@ -141,25 +149,5 @@ async function hashOne(
       await Promise.all(VARIANTS.map(([, ext]) => rm(path.join(root, name + ext), { force: true })));
     }
   }
-  const { br, gzip } = await compress(bytes);
-  for (const [key, ext] of VARIANTS) {
-    const data = key === "br" ? br : gzip;
-    if (!data) continue;
-    await writeFile(path.join(root, name + ext), data);
-    file.encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
-  }
-  return file;
-}
-
-/** The variants the build wrote itself: those that came out smaller than the file. */
-async function builtVariants(root: string, name: string): Promise<HashedFile["encodings"]> {
-  const encodings: HashedFile["encodings"] = {};
-  for (const [key, ext] of VARIANTS) {
-    const data = await readFile(path.join(root, name + ext)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === "ENOENT") return null;
-      throw err;
-    });
-    if (data) encodings[key] = { path: name + ext, bytes: data.length, sha256: sha256(data) };
-  }
-  return encodings;
+  return { ...file, encodings: await writeVariants(root, name, await compress(bytes)) };
 }

@@ -1,0 +1,25 @@
+// A worker thread that writes a large output (/reviews.json, 100 MB at 100k reviews) with its compressed variants and
+// describes them for the manifest, so that the main thread neither compresses nor hashes it. Started by
+// large-outputs.ts. Node's asynchronous zlib would continue a large input chunk by chunk on the main thread's event
+// loop, which a busy build stalls.
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import { compressSync, writeVariants } from "../integrations/publish/compress.ts";
+import { sha256 } from "../integrations/publish/hash.ts";
+import type { HashedFile } from "../integrations/publish/manifest.ts";
+
+export type LargeFileJob = {
+  /** The file's bytes, shared with the main thread (not copied). */
+  bytes: SharedArrayBuffer;
+  root: string;
+  /** Its path under `root`. */
+  name: string;
+};
+
+const { bytes: shared, root, name } = workerData as LargeFileJob;
+const bytes = Buffer.from(shared);
+const written = writeFile(path.join(root, name), bytes);
+const encodings = await writeVariants(root, name, { br: compressSync(bytes, "br"), gzip: compressSync(bytes, "gzip") });
+await written;
+parentPort!.postMessage({ path: name, bytes: bytes.length, sha256: sha256(bytes), encodings } satisfies HashedFile);

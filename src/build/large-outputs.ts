@@ -3,7 +3,8 @@
 // before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
 // is built and /reviews.json written, compressed and hashed on worker threads, over the same shared bytes, while the
 // main thread computes insights and renders pages. The publish step takes their description (built-files.ts).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { loadConfig } from "../config.ts";
@@ -35,7 +36,8 @@ export type PreviousOutputs = { release: PreviousRelease; reused: readonly Revie
 export async function writeLargeOutputs(dataset: ReviewsDataset, previous: PreviousOutputs | null): Promise<string> {
   // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
   const dir = releasePaths(loadConfig().distDir).stagingDir;
-  await mkdir(dir, { recursive: true });
+  // Synchronously up to the workers' start: the caller goes on with long synchronous work.
+  mkdirSync(dir, { recursive: true });
   const { bytes, starts, ends } = datasetJson(dataset);
   const job: SearchIndexJob = {
     json: bytes.buffer as SharedArrayBuffer,

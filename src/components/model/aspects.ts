@@ -67,10 +67,10 @@ export function reviewsWithAspect(reviews: readonly Review[], id: string): reado
   if (!groups) {
     groups = new Map();
     for (const r of reviews) {
-      for (const aspect of new Set(reviewAspects(r).map((a) => a.aspect))) {
-        const group = groups.get(aspect);
-        if (group) group.push(r);
-        else groups.set(aspect, [r]);
+      for (const a of reviewAspects(r)) {
+        const group = groups.get(a.aspect);
+        if (!group) groups.set(a.aspect, [r]);
+        else if (group.at(-1) !== r) group.push(r);
       }
     }
     withAspect.set(reviews, groups);
@@ -101,14 +101,14 @@ export function countAspects(reviews: readonly Review[]): ReadonlyMap<string, Re
 function tallyAspects(reviews: readonly Review[]): Map<string, Record<Polarity, number>> {
   const counts = new Map<string, Record<Polarity, number>>();
   for (const r of reviews) {
-    const seen = new Set<string>();
-    for (const a of reviewAspects(r)) {
-      if (seen.has(a.aspect)) continue;
-      seen.add(a.aspect);
-      const c = counts.get(a.aspect) ?? { positive: 0, neutral: 0, negative: 0 };
+    const aspects = reviewAspects(r);
+    aspects.forEach((a, i) => {
+      // Once per review: a review names an aspect at most a few times, so looking back beats a set.
+      for (let j = 0; j < i; j++) if (aspects[j]!.aspect === a.aspect) return;
+      let c = counts.get(a.aspect);
+      if (!c) counts.set(a.aspect, (c = { positive: 0, neutral: 0, negative: 0 }));
       c[a.sentiment]++;
-      counts.set(a.aspect, c);
-    }
+    });
   }
   return counts;
 }

@@ -61,8 +61,10 @@ export function timeSeries(reviews: Iterable<{ date: string; rating: number }>, 
   return { unit, buckets };
 }
 
+/** Months since year 0 of a `YYYY-MM...` date, read digit by digit (no substrings: 100k reviews per chart). */
 function monthIndex(date: string): number {
-  return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  const d = (i: number) => date.charCodeAt(i) - 48;
+  return (d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)) * 12 + d(5) * 10 + d(6) - 1;
 }
 
 function periodName(index: number, unit: Unit): { key: string; label: string } {

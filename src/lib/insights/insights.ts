@@ -1,4 +1,5 @@
 // Computes /insights.json from the published dataset and the engine's per-review analyses (pure, deterministic).
+import { hasText } from "../reviews/aggregate.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Insights } from "../schema/insights.ts";
 import { aspectInsights } from "./aggregate/aspects.ts";
@@ -28,7 +29,7 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     date: r.date,
     rating: r.rating,
     text: r.text,
-    hasText: r.text !== null && r.text.trim() !== "",
+    hasText: hasText(r.text),
     analysis: options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating),
   }));
   const textCount = rows.reduce((n, r) => n + (r.hasText ? 1 : 0), 0);

@@ -6,33 +6,47 @@ export type Rated = Readonly<{ rating: number; hasText: boolean }>;
 
 /** A review has text unless it is rating-only (null) or its text is blank. */
 export function hasText(text: string | null): boolean {
-  return text !== null && text.trim() !== "";
+  return text !== null && NOT_BLANK.test(text);
 }
 
+const NOT_BLANK = /\S/;
+
 export function aggregateRating(reviews: Iterable<{ rating: number; text: string | null }>): AggregateRating {
-  const rated = function* () {
-    for (const r of reviews) yield { rating: r.rating, hasText: hasText(r.text) };
-  };
-  return aggregateOf(rated());
+  const tally = new Tally();
+  for (const r of reviews) tally.add(r.rating, hasText(r.text));
+  return tally.aggregate();
 }
 
 export function aggregateOf(reviews: Iterable<Rated>): AggregateRating {
-  const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
-  let count = 0;
-  let textCount = 0;
-  let sum = 0;
-  for (const r of reviews) {
-    distribution[String(r.rating) as keyof typeof distribution]++;
-    count++;
-    sum += r.rating;
-    if (r.hasText) textCount++;
+  const tally = new Tally();
+  for (const r of reviews) tally.add(r.rating, r.hasText);
+  return tally.aggregate();
+}
+
+/** Counts by stars in a plain loop: a build aggregates 100k reviews on several pages. */
+class Tally {
+  #byStars = [0, 0, 0, 0, 0, 0];
+  #count = 0;
+  #textCount = 0;
+  #sum = 0;
+
+  add(rating: number, withText: boolean): void {
+    this.#byStars[rating]!++;
+    this.#count++;
+    this.#sum += rating;
+    if (withText) this.#textCount++;
   }
-  return {
-    count,
-    text_count: textCount,
-    average: count === 0 ? null : Math.round((sum / count) * 100) / 100,
-    best_rating: 5,
-    worst_rating: 1,
-    distribution,
-  };
+
+  aggregate(): AggregateRating {
+    const [, one, two, three, four, five] = this.#byStars as [number, number, number, number, number, number];
+    const count = this.#count;
+    return {
+      count,
+      text_count: this.#textCount,
+      average: count === 0 ? null : Math.round((this.#sum / count) * 100) / 100,
+      best_rating: 5,
+      worst_rating: 1,
+      distribution: { "1": one, "2": two, "3": three, "4": four, "5": five },
+    };
+  }
 }

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BUILD_NODE_OPTIONS } from "../lib/astro-build.ts";
+import { BUILD_ENV, BUILD_NODE_OPTIONS } from "../lib/astro-build.ts";
 import { benchDataSet, parseSizes, ROOT } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" } } });
@@ -30,6 +30,7 @@ async function measure(dataDir: string): Promise<{ seconds: number; peakMb: numb
         cwd: ROOT,
         stdio: "inherit",
         env: {
+          ...BUILD_ENV,
           ...process.env,
           ASTRO_TELEMETRY_DISABLED: "1",
           DATA_DIR: dataDir,

@@ -14,6 +14,14 @@ const ASTRO_BIN = fileURLToPath(new URL("../../node_modules/astro/bin/astro.mjs"
  */
 export const BUILD_NODE_OPTIONS = ["--max-semi-space-size=32"];
 
+/**
+ * glibc's malloc asks for transparent huge pages (madvise) for the build's large buffers, as the sidecar does
+ * (sidecar/node-options.ts): /reviews.json is 100 MB at 100k reviews and is read, assembled and compressed in memory
+ * that a virtual machine faults in 4 KB at a time. Paired 100k rebuilds after one added review took 11.7-12.2 s against
+ * 13.3-13.4 s without it; full builds 33.1 s and 1,321 MiB at peak against 34.6 s and 1,336 MiB.
+ */
+export const BUILD_ENV: Readonly<Record<string, string>> = { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" };
+
 /** Resolves when the build has published; rejects with the exit code otherwise (Astro has printed why). */
 export async function astroBuild(config: Config, extraEnv: Record<string, string> = {}): Promise<void> {
   let pid: number | undefined;
@@ -23,7 +31,7 @@ export async function astroBuild(config: Config, extraEnv: Record<string, string
         cwd: ROOT,
         stdio: "inherit",
         // Telemetry would try the network on every build; builds here must work offline.
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extraEnv },
+        env: { ...BUILD_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extraEnv },
       });
       pid = child.pid;
       child.on("error", reject);

@@ -1,9 +1,11 @@
-// The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content hash.
+// The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content
+// hash; analysis-lines.ts says how a line holds an analysis.
 import { hash } from "node:crypto";
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Analyzer, ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import { fingerprint } from "../lib/insights/engine/fingerprint.ts";
+import { analysisLine, readAnalysisLine, type StoredAnalysis, StringTable } from "./analysis-lines.ts";
 
 export type CachedAnalyses = {
   /** Analysis per review id. */
@@ -34,25 +36,36 @@ export async function analyzeWithCache(
 ): Promise<CachedAnalyses> {
   const file = cacheFile(dir, analyzer, scope);
   const cached = await load(file);
-  const used = new Map<string, ReviewAnalysis>();
+  const used = new Map<string, Entry>();
   const analyses = new Map<string, ReviewAnalysis>();
-  const added = new Map<string, ReviewAnalysis>();
+  const added = new Map<string, Entry>();
   let hits = 0;
   for (const r of reviews) {
     const key = contentKey(r.text, r.rating);
-    let a = used.get(key) ?? cached.entries.get(key);
-    if (a) hits++;
-    else added.set(key, (a = made.get(r.id) ?? analyzer.analyze(r.text, r.rating)));
-    used.set(key, a);
-    analyses.set(r.id, a);
+    let entry = used.get(key);
+    if (entry) hits++;
+    else {
+      const stored = cached.entries.get(key);
+      if (stored) hits++;
+      entry = {
+        text: r.text,
+        analysis: stored?.analysis(r.text) ?? made.get(r.id) ?? analyzer.analyze(r.text, r.rating),
+      };
+      if (!stored) added.set(key, entry);
+      used.set(key, entry);
+    }
+    analyses.set(r.id, entry.analysis);
   }
   const misses = reviews.length - hits;
   // Lines the file holds but this build did not use (unused entries, duplicates, torn lines).
   const unused = cached.lines - (used.size - added.size);
   if (cached.lines === 0 || unused > cached.lines / 10) await save(dir, file, used);
-  else if (added.size > 0) await append(dir, file, added, cached.endsWithNewline);
+  else if (added.size > 0) await append(dir, file, added, cached);
   return { analyses, hits, misses, file };
 }
+
+/** The format of the file's lines (analysis-lines.ts), in its name: a file of another format is not read. */
+const FORMAT = "f2";
 
 /**
  * The cache file for an engine version and a scope (the data directory), so that builds of different data sets
@@ -60,7 +73,8 @@ export async function analyzeWithCache(
  */
 export function cacheFile(dir: string, analyzer: Analyzer, scope = ""): string {
   const version = analyzer.version.replace(/[^A-Za-z0-9._+-]/g, "_");
-  return path.join(dir, scope ? `${version}.${fingerprint(path.resolve(scope))}.jsonl` : `${version}.jsonl`);
+  const name = scope ? `${version}.${FORMAT}.${fingerprint(path.resolve(scope))}` : `${version}.${FORMAT}`;
+  return path.join(dir, `${name}.jsonl`);
 }
 
 /** One-shot `hash`: a third of `createHash` for 100k short texts. */
@@ -68,11 +82,17 @@ export function contentKey(text: string | null, rating: number): string {
   return hash("sha256", `${rating}\u0000${text ?? "\u0001"}`, "base64url").slice(0, 24);
 }
 
-/** The file's entries, how many lines it holds (torn and repeated ones included), and whether it ends a line. */
-type Loaded = { entries: Map<string, ReviewAnalysis>; lines: number; endsWithNewline: boolean };
+/** An analysis with the text it was made from (its evidence is stored as spans of that text). */
+type Entry = { text: string | null; analysis: ReviewAnalysis };
+
+/**
+ * The file's entries, the strings its lines defined, how many lines it holds (torn and repeated ones included), and
+ * whether it ends a line.
+ */
+type Loaded = { entries: Map<string, StoredAnalysis>; table: StringTable; lines: number; endsWithNewline: boolean };
 
 async function load(file: string): Promise<Loaded> {
-  const loaded: Loaded = { entries: new Map(), lines: 0, endsWithNewline: true };
+  const loaded: Loaded = { entries: new Map(), table: new StringTable(), lines: 0, endsWithNewline: true };
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -83,40 +103,32 @@ async function load(file: string): Promise<Loaded> {
   for (const line of text.split("\n")) {
     if (!line) continue;
     loaded.lines++;
-    try {
-      const { k, a } = JSON.parse(line) as { k: string; a: ReviewAnalysis };
-      if (typeof k === "string" && a && typeof a === "object") loaded.entries.set(k, a);
-    } catch {
-      // A torn or foreign line only means that review is analysed again.
-    }
+    // A torn or foreign line only means that review is analysed again.
+    const stored = readAnalysisLine(line, loaded.table);
+    if (stored) loaded.entries.set(stored.key, stored);
   }
   return loaded;
 }
 
-const linesOf = (entries: Map<string, ReviewAnalysis>) =>
-  Array.from(entries, ([k, a]) => `${JSON.stringify({ k, a })}\n`).join("");
+const linesOf = (entries: Map<string, Entry>, table: StringTable) =>
+  Array.from(entries, ([key, e]) => `${analysisLine(key, e.text, e.analysis, table)}\n`).join("");
 
 /** Adds entries at the end, on a line of their own after a torn last line (which `load` skips). */
-async function append(
-  dir: string,
-  file: string,
-  entries: Map<string, ReviewAnalysis>,
-  endsWithNewline: boolean,
-): Promise<void> {
+async function append(dir: string, file: string, entries: Map<string, Entry>, loaded: Loaded): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
-    await appendFile(file, (endsWithNewline ? "" : "\n") + linesOf(entries));
+    await appendFile(file, (loaded.endsWithNewline ? "" : "\n") + linesOf(entries, loaded.table));
     await pruneOthers(dir, file);
   } catch (err) {
     process.stderr.write(`insights cache: could not append to ${file} (${(err as Error).message})\n`);
   }
 }
 
-async function save(dir: string, file: string, entries: Map<string, ReviewAnalysis>): Promise<void> {
+async function save(dir: string, file: string, entries: Map<string, Entry>): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, linesOf(entries));
+    await writeFile(tmp, linesOf(entries, new StringTable()));
     await rename(tmp, file);
     await pruneOthers(dir, file);
   } catch (err) {

@@ -1,0 +1,58 @@
+// The insights cache's lines: an analysis read back equals the one written, strings numbered down the file, and a line
+// that is not one leaves the numbering as the writer saw it.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { analysisLine, readAnalysisLine, StringTable } from "../../../src/build/analysis-lines.ts";
+import { createAnalyzer } from "../../../src/lib/insights/engine/analyze.ts";
+import { TEXTS } from "./fixtures.ts";
+
+const engine = createAnalyzer();
+const reviews = Object.entries(TEXTS).flatMap(([rating, texts]) =>
+  texts.map((text) => ({ text: text ?? null, rating: Number(rating) })),
+);
+
+describe("analysis lines", () => {
+  it("give back every analysis of the fixtures, evidence included, from one table written and read in order", () => {
+    const written = new StringTable();
+    const lines = reviews.map((r, i) => analysisLine(`k${i}`, r.text, engine.analyze(r.text, r.rating), written));
+    const read = new StringTable();
+    lines.forEach((line, i) => {
+      const stored = readAnalysisLine(line, read);
+      assert.equal(stored?.key, `k${i}`);
+      const r = reviews[i]!;
+      assert.deepEqual(stored.analysis(r.text), engine.analyze(r.text, r.rating));
+    });
+    assert.equal(read.size, written.size);
+    assert.ok(
+      reviews.some((r) => engine.analyze(r.text, r.rating).aspects.length > 0),
+      "the fixtures have evidence",
+    );
+  });
+
+  it("keeps evidence the text does not hold as it is", () => {
+    const analysis = {
+      sentiment: { label: "positive" as const, score: 0.5 },
+      aspects: [{ aspect: "speed", sentiment: "positive" as const, evidence: "not in it", score: 0.5, phrases: ["x"] }],
+      problems: [],
+      terms: ["fast"],
+    };
+    const line = analysisLine("k", "Quick work.", analysis, new StringTable());
+    assert.deepEqual(readAnalysisLine(line, new StringTable())?.analysis("Quick work."), analysis);
+  });
+
+  it("skips a torn or foreign line without the strings it would have added", () => {
+    const a = engine.analyze("Fair price and on time, the plumber was great.", 5);
+    const b = engine.analyze("Fair price, but late and rude.", 2);
+    const writer = new StringTable();
+    const first = analysisLine("a", "Fair price and on time, the plumber was great.", a, writer);
+    // A foreign line that adds strings and then names one nobody defined: rejected, its strings taken back.
+    const foreign = JSON.stringify(["f", ["zzz", "yyy"], 0, 0.1, [[999, 0, 0, "e", []]], [], []]);
+    const second = analysisLine("b", "Fair price, but late and rude.", b, writer);
+    const reader = new StringTable();
+    const [x, torn, y, z] = [first, first.slice(0, 20), foreign, second].map((l) => readAnalysisLine(l, reader));
+    assert.equal(torn, null);
+    assert.equal(y, null);
+    assert.deepEqual(x?.analysis("Fair price and on time, the plumber was great."), a);
+    assert.deepEqual(z?.analysis("Fair price, but late and rude."), b);
+  });
+});

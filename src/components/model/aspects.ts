@@ -1,11 +1,9 @@
-// Reads aspect annotations (per review) and aspect insights defensively: the insights engine is still growing, so unknown shapes degrade to "no data".
+// Aspect annotations counted over lists of reviews, and aspect insights read defensively (unknown shapes degrade to "no data").
 import type { AspectRow } from "../../lib/charts/aspect-bars.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
-import type { Review } from "../../lib/schema/review.ts";
+import type { Review, ReviewAspect } from "../../lib/schema/review.ts";
 
 export type Polarity = "positive" | "neutral" | "negative";
-
-export type ReviewAspect = Readonly<{ aspect: string; sentiment: Polarity; evidence: string | null }>;
 
 export type AspectSummary = AspectRow &
   Readonly<{
@@ -18,42 +16,12 @@ export type AspectSummary = AspectRow &
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function polarity(value: unknown): Polarity {
-  const label = isObject(value) ? value["label"] : value;
-  return label === "positive" || label === "negative" ? label : "neutral";
-}
-
-const aspectsOf = new WeakMap<Review, readonly ReviewAspect[]>();
-
 /**
- * A review's aspect annotations (`aspects: [{aspect, sentiment, evidence}]`), or none when it carries none; read once
- * per review, as a build counts each review on several pages.
+ * A review's aspect annotations, as the Review schema types them (at most one per aspect). Read as they are: a build
+ * counts each of 100k reviews on several pages.
  */
 export function reviewAspects(review: Review): readonly ReviewAspect[] {
-  let aspects = aspectsOf.get(review);
-  if (!aspects) {
-    aspects = readAspects(review);
-    aspectsOf.set(review, aspects);
-  }
-  return aspects;
-}
-
-function readAspects(review: Review): ReviewAspect[] {
-  const raw = (review as unknown as Loose)["aspects"];
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((a): ReviewAspect[] => {
-    if (!isObject(a)) return [];
-    const id = a["aspect"] ?? a["id"];
-    if (typeof id !== "string") return [];
-    const evidence = a["evidence"];
-    return [
-      {
-        aspect: id,
-        sentiment: polarity(a["sentiment"] ?? a["polarity"]),
-        evidence: typeof evidence === "string" ? evidence : null,
-      },
-    ];
-  });
+  return review.aspects ?? [];
 }
 
 const withAspect = new WeakMap<readonly Review[], Map<string, Review[]>>();

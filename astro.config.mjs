@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import { releasePaths } from "./src/build/release-paths.ts";
 import { loadConfig } from "./src/config.ts";
 import publish from "./src/integrations/publish/index.ts";
+import readSourceEarly from "./src/integrations/read-source/index.ts";
 
 const config = loadConfig();
 const paths = releasePaths(config.distDir);
@@ -20,5 +21,5 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   // The publish step writes the sitemaps itself: pages a rebuild carries over are never rendered by Astro.
-  integrations: [publish(paths)],
+  integrations: [readSourceEarly(), publish(paths)],
 });

@@ -79,13 +79,17 @@ function unreadable(err: unknown): string {
 
 export type PreviousBuild = PreviousReleaseResult & { fingerprint: string };
 
-let previous: Promise<PreviousBuild> | undefined;
+const PREVIOUS = Symbol.for("reviews-service.build.previous");
 
-/** This build's code fingerprint and the release DIST_DIR points at, when it can be reused; read once per build. */
+/**
+ * This build's code fingerprint and the release DIST_DIR points at, when it can be reused; read once per build, on
+ * globalThis: the read-source integration and the bundled pages are two instances of this module (read-source.ts).
+ */
 export function previousBuild(): Promise<PreviousBuild> {
-  previous ??= (async () => {
+  const shared = globalThis as { [PREVIOUS]?: Promise<PreviousBuild> };
+  shared[PREVIOUS] ??= (async () => {
     const fingerprint = await codeFingerprint();
     return { fingerprint, ...(await readPreviousRelease(loadConfig().distDir, fingerprint)) };
   })();
-  return previous;
+  return shared[PREVIOUS];
 }

@@ -4,26 +4,16 @@ import { loadConfig } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
 import { computeInsights } from "../lib/insights/insights.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
-import type { Business } from "../lib/schema/business.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import { knowReviewJson } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { writeLargeOutputs } from "./large-outputs.ts";
-import { type PreviousBuild, previousBuild, type SourceRecord } from "./previous-release.ts";
-import { previousReviews, sourceRecordOf } from "./previous-reviews.ts";
-import {
-  parseBusinessOf,
-  parseReviewsFrom,
-  parseSource,
-  readSourceFiles,
-  type SourceDigests,
-  sourceDigests,
-  type SourceFiles,
-  sourceHashOf,
-} from "./source.ts";
+import type { SourceRecord } from "./previous-release.ts";
+import { sourceRecordOf } from "./previous-reviews.ts";
+import { readSource } from "./read-source.ts";
+import { sourceHashOf } from "./source.ts";
 
 export type Site = {
   origin: string;
@@ -48,10 +38,8 @@ let site: Promise<Site> | undefined;
 export function loadSite(): Promise<Site> {
   site ??= (async () => {
     const config = loadConfig();
-    const files = await readSourceFiles(config.dataDir);
-    const previous = await previousBuild();
-    const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-    const { business, reused, added, reviewsRead } = await readReviews(files, digests, previous);
+    const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await readSource();
+    reused.forEach((r, i) => knowReviewJson(r, reusedJson[i]!));
     const analyzer = analyzerFor(business);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
@@ -82,35 +70,4 @@ export function loadSite(): Promise<Site> {
     };
   })();
   return site;
-}
-
-type ReadReviews = { business: Business; reused: Review[]; added: ReviewInput[]; reviewsRead: string };
-
-/**
- * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
- * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
- */
-async function readReviews(files: SourceFiles, digests: SourceDigests, previous: PreviousBuild): Promise<ReadReviews> {
-  const { reused, reason } = previous.release
-    ? await previousReviews(previous.release, files, digests)
-    : { reused: null, reason: previous.reason };
-  if (reused) {
-    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));
-    if (added) {
-      reused.reviews.forEach((r, i) => knowReviewJson(r, reused.json[i]!));
-      return {
-        business: parseBusinessOf(files),
-        reused: reused.reviews,
-        added,
-        reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.length} from the source`,
-      };
-    }
-  }
-  const source = parseSource(files);
-  return {
-    business: source.business,
-    reused: [],
-    added: source.reviews,
-    reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
-  };
 }

@@ -70,13 +70,14 @@ function tallyAspects(reviews: readonly Review[]): Map<string, Record<Polarity, 
   const counts = new Map<string, Record<Polarity, number>>();
   for (const r of reviews) {
     const aspects = reviewAspects(r);
-    aspects.forEach((a, i) => {
-      // Once per review: a review names an aspect at most a few times, so looking back beats a set.
-      for (let j = 0; j < i; j++) if (aspects[j]!.aspect === a.aspect) return;
+    next: for (let i = 0; i < aspects.length; i++) {
+      const a = aspects[i]!;
+      // Once per review and aspect (the schema says so; a read-back review is not checked again).
+      for (let j = 0; j < i; j++) if (aspects[j]!.aspect === a.aspect) continue next;
       let c = counts.get(a.aspect);
       if (!c) counts.set(a.aspect, (c = { positive: 0, neutral: 0, negative: 0 }));
       c[a.sentiment]++;
-    });
+    }
   }
   return counts;
 }

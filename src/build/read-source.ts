@@ -1,0 +1,75 @@
+// Reading the build's source: business.json and reviews.jsonl, or the previous release's reviews and the lines added
+// since. Once per process, on globalThis: the read-source integration starts it when the build starts, so that it runs
+// while Vite bundles the pages, and the bundled pages (site.ts), another instance of this module, take it over.
+import type { Business } from "../lib/schema/business.ts";
+import type { Review, ReviewInput } from "../lib/schema/review.ts";
+import { loadConfig } from "../config.ts";
+import { type PreviousBuild, previousBuild } from "./previous-release.ts";
+import { previousReviews } from "./previous-reviews.ts";
+import {
+  parseBusinessOf,
+  parseReviewsFrom,
+  parseSource,
+  readSourceFiles,
+  type SourceDigests,
+  sourceDigests,
+  type SourceFiles,
+} from "./source.ts";
+
+export type SourceRead = {
+  files: SourceFiles;
+  digests: SourceDigests;
+  previous: PreviousBuild;
+  business: Business;
+  /** Reviews read back from the previous release, as it publishes them, with their JSON as it holds it. */
+  reused: Review[];
+  reusedJson: Buffer[];
+  /** Reviews parsed from the source: the lines after the reused ones, or every line. */
+  added: ReviewInput[];
+  /** How the reviews were read: how many came from the previous release, or why none did. */
+  reviewsRead: string;
+};
+
+const READ = Symbol.for("reviews-service.build.source-read");
+
+export function readSource(): Promise<SourceRead> {
+  const shared = globalThis as { [READ]?: Promise<SourceRead> };
+  shared[READ] ??= (async () => {
+    const [files, previous] = await Promise.all([readSourceFiles(loadConfig().dataDir), previousBuild()]);
+    const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
+    return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
+  })();
+  return shared[READ];
+}
+
+type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead">;
+
+/**
+ * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
+ * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
+ */
+async function readReviews(files: SourceFiles, digests: SourceDigests, previous: PreviousBuild): Promise<ReadReviews> {
+  const { reused, reason } = previous.release
+    ? await previousReviews(previous.release, files, digests)
+    : { reused: null, reason: previous.reason };
+  if (reused) {
+    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));
+    if (added) {
+      return {
+        business: parseBusinessOf(files),
+        reused: reused.reviews,
+        reusedJson: reused.json,
+        added,
+        reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.length} from the source`,
+      };
+    }
+  }
+  const source = parseSource(files);
+  return {
+    business: source.business,
+    reused: [],
+    reusedJson: [],
+    added: source.reviews,
+    reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
+  };
+}

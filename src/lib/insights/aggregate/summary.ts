@@ -99,9 +99,14 @@ export function sentenceAround(text: string, excerpt: string): string | null {
   const at = text.indexOf(excerpt);
   if (at < 0) return null;
   let start = at;
-  while (start > 0 && !/[.!?\n]/.test(text[start - 1]!)) start--;
+  while (start > 0 && !endsSentence(text.charCodeAt(start - 1), true)) start--;
   let end = at + excerpt.length;
-  while (end < text.length && !/[.!?\n]/.test(text[end]!)) end++;
-  while (end < text.length && /[.!?]/.test(text[end]!)) end++;
+  while (end < text.length && !endsSentence(text.charCodeAt(end), true)) end++;
+  while (end < text.length && endsSentence(text.charCodeAt(end), false)) end++;
   return text.slice(start, end).trim() || null;
+}
+
+/** `.`, `!` or `?` (and a line break when `orBreak`): compared as code units, a build runs this over 100k reviews. */
+function endsSentence(c: number, orBreak: boolean): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f || (orBreak && c === 0x0a);
 }

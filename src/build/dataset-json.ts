@@ -24,16 +24,21 @@ export function reviewJsonBytes(dataset: ReviewsDataset): readonly Buffer[] {
   return bytes;
 }
 
-/** /reviews.json's bytes, in memory that a worker thread can share, and where each review's JSON lies in them. */
+/**
+ * /reviews.json as parts in memory that worker threads share (the file is their concatenation), and where each review's
+ * JSON lies in it. Reviews read back from the previous release stay where they were read (previous-reviews.ts reads
+ * that file into shared memory); only the rest is copied, into one buffer of its own.
+ */
 export type DatasetJson = {
-  bytes: Buffer;
-  /** Review k's JSON is `bytes[starts[k], ends[k])`. */
+  parts: Buffer[];
+  length: number;
+  /** Review k's JSON is bytes [starts[k], ends[k]) of the file, all within one part. */
   starts: Uint32Array;
   ends: Uint32Array;
 };
 
 export function datasetJsonBytes(dataset: ReviewsDataset): Buffer {
-  return datasetJson(dataset).bytes;
+  return Buffer.concat(datasetJson(dataset).parts);
 }
 
 export function datasetJson(dataset: ReviewsDataset): DatasetJson {
@@ -68,10 +73,20 @@ export function datasetJson(dataset: ReviewsDataset): DatasetJson {
   }
   flush();
   parts.push(Buffer.from("]}"));
-  const out = Buffer.from(new SharedArrayBuffer(parts.reduce((n, part) => n + part.length, 0)));
+  return { parts: shared(parts), length: offset + 2, starts, ends };
+}
+
+/** The parts, those not yet in shared memory copied into one shared buffer together. */
+function shared(parts: readonly Buffer[]): Buffer[] {
+  const isShared = (b: Buffer) => b.buffer instanceof SharedArrayBuffer;
+  const rest = Buffer.from(new SharedArrayBuffer(parts.reduce((n, part) => n + (isShared(part) ? 0 : part.length), 0)));
   let written = 0;
-  for (const part of parts) written += part.copy(out, written);
-  return { bytes: out, starts, ends };
+  return parts.map((part) => {
+    if (isShared(part)) return part;
+    const copy = rest.subarray(written, written + part.length);
+    written += part.copy(rest, written);
+    return copy;
+  });
 }
 
 /**

@@ -10,15 +10,16 @@ import { sha256 } from "../integrations/publish/hash.ts";
 import type { HashedFile } from "../integrations/publish/manifest.ts";
 
 export type LargeFileJob = {
-  /** The file's bytes, shared with the main thread (not copied). */
-  bytes: SharedArrayBuffer;
+  /** The file's bytes, in parts of memory shared with the main thread. */
+  parts: Uint8Array[];
   root: string;
   /** Its path under `root`. */
   name: string;
 };
 
-const { bytes: shared, root, name } = workerData as LargeFileJob;
-const bytes = Buffer.from(shared);
+const { parts, root, name } = workerData as LargeFileJob;
+// Joined here, off the main thread: the compressors take one buffer.
+const bytes = Buffer.concat(parts);
 const written = writeFile(path.join(root, name), bytes);
 const encodings = await writeVariants(root, name, { br: compressSync(bytes, "br"), gzip: compressSync(bytes, "gzip") });
 await written;

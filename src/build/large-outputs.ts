@@ -1,7 +1,7 @@
 // /reviews.json (100 MB at 100k reviews) and the sidecar's search index are written by the build itself into the
 // staging directory; their endpoints return no body, for which Astro writes no file. Astro holds a response body whole
 // before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
-// is built and /reviews.json written, compressed and hashed on worker threads, over the same shared bytes, while the
+// is built and /reviews.json written, compressed and hashed on worker threads, over the same shared memory, while the
 // main thread computes insights and renders pages. The publish step takes their description (built-files.ts).
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
@@ -38,9 +38,9 @@ export async function writeLargeOutputs(dataset: ReviewsDataset, previous: Previ
   const dir = releasePaths(loadConfig().distDir).stagingDir;
   // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
-  const { bytes, starts, ends } = datasetJson(dataset);
+  const { parts, starts, ends } = datasetJson(dataset);
   const job: SearchIndexJob = {
-    json: bytes.buffer as SharedArrayBuffer,
+    json: parts,
     starts,
     ends,
     business: dataset.business,
@@ -49,7 +49,7 @@ export async function writeLargeOutputs(dataset: ReviewsDataset, previous: Previ
     previous: previous && previousIndex(dataset, previous),
   };
   const [datasetFile, index] = await Promise.all([
-    runWorker<HashedFile>(LARGE_FILE_WORKER, { bytes: job.json, root: dir, name: DATASET_FILE } satisfies LargeFileJob),
+    runWorker<HashedFile>(LARGE_FILE_WORKER, { parts, root: dir, name: DATASET_FILE } satisfies LargeFileJob),
     runWorker<SearchIndexDone>(INDEX_WORKER, job),
   ]);
   await writeFile(path.join(dir, BUILT_FILES), JSON.stringify({ [DATASET_FILE]: datasetFile } satisfies BuiltFiles));

@@ -2,7 +2,7 @@
 // source extends that release's source: built by the same code (the release's fingerprint), from the same
 // business.json, with reviews.jsonl holding the previous file's bytes first. Those reviews would be derived to exactly
 // the JSON the release holds, so only the lines after them are new.
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { sha256 } from "../integrations/publish/hash.ts";
 import type { Review } from "../lib/schema/review.ts";
@@ -52,7 +52,7 @@ export async function previousReviews(
   if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
   let bytes: Buffer;
   try {
-    bytes = await readFile(path.join(release.dir, entry.path));
+    bytes = await readShared(path.join(release.dir, entry.path));
   } catch (err) {
     return {
       reused: null,
@@ -64,6 +64,26 @@ export async function previousReviews(
   const split = splitReviews(bytes);
   if (!split) return { reused: null, reason: "the previous /reviews.json is not laid out as this build writes it" };
   return { reused: { ...split, newFrom: n }, reason: null };
+}
+
+/**
+ * The file in memory that worker threads can share: the reviews read back are written into the next /reviews.json
+ * from where they lie (dataset-json.ts), not copied.
+ */
+async function readShared(file: string): Promise<Buffer> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.from(new SharedArrayBuffer(size));
+    for (let at = 0; at < size;) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) throw Object.assign(new Error(`${file} ended early`), { code: "ESHORT" });
+      at += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The reviews of a compact /reviews.json, each with its bytes; null for any other layout or broken JSON. */

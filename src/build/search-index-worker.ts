@@ -11,9 +11,9 @@ import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
 
 export type SearchIndexJob = {
-  /** /reviews.json, shared with the main thread (not copied). */
-  json: SharedArrayBuffer;
-  /** Review k's JSON is `json[starts[k], ends[k])`. */
+  /** /reviews.json, in parts of memory shared with the main thread. */
+  json: Uint8Array[];
+  /** Review k's JSON is bytes [starts[k], ends[k]) of the file, all within one part. */
   starts: Uint32Array;
   ends: Uint32Array;
   business: Business;
@@ -28,8 +28,22 @@ export type SearchIndexJob = {
 export type SearchIndexDone = { made: string };
 
 const job = workerData as SearchIndexJob;
-const bytes = Buffer.from(job.json);
-const parse = (k: number) => JSON.parse(bytes.toString("utf8", job.starts[k], job.ends[k])) as Review;
+// Where each part starts in the file.
+const partStarts: number[] = [];
+for (let at = 0, i = 0; i < job.json.length; at += job.json[i++]!.length) partStarts.push(at);
+
+function parse(k: number): Review {
+  const start = job.starts[k]!;
+  let lo = 0;
+  for (let hi = partStarts.length - 1; lo < hi;) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (partStarts[mid]! <= start) lo = mid;
+    else hi = mid - 1;
+  }
+  const part = job.json[lo]!;
+  const at = start - partStarts[lo]!;
+  return JSON.parse(Buffer.from(part.buffer, part.byteOffset + at, job.ends[k]! - start).toString("utf8")) as Review;
+}
 
 async function extended(previous: NonNullable<SearchIndexJob["previous"]>): Promise<IndexColumns> {
   const file = await readFile(previous.file);

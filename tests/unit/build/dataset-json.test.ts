@@ -12,12 +12,25 @@ test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of r
   }
 });
 
-test("says where each review's JSON lies in the bytes (what the search index worker parses)", () => {
+test("says where each review's JSON lies in the file, each within one part (what the search index worker parses)", () => {
   const d = dataset(5);
   d.reviews[2]!.text = "Ünïcode text, 👍";
-  const { bytes, starts, ends } = datasetJson(d);
+  const { parts, length, starts, ends } = datasetJson(d);
+  const bytes = Buffer.concat(parts);
+  assert.equal(length, bytes.length);
   assert.equal(starts.length, d.reviews.length);
-  d.reviews.forEach((r, k) => assert.equal(bytes.toString("utf8", starts[k], ends[k]), JSON.stringify(r)));
+  const partStarts = parts.map((_, i) => parts.slice(0, i).reduce((n, p) => n + p.length, 0));
+  d.reviews.forEach((r, k) => {
+    assert.equal(bytes.toString("utf8", starts[k], ends[k]), JSON.stringify(r));
+    assert.ok(
+      partStarts.some((s, i) => s <= starts[k]! && ends[k]! <= s + parts[i]!.length),
+      `review ${k} in one part`,
+    );
+  });
+  assert.ok(
+    parts.every((p) => p.buffer instanceof SharedArrayBuffer),
+    "every part can be shared with a worker",
+  );
 });
 
 test("takes a review's JSON as read from a release that published it", () => {
@@ -46,6 +59,21 @@ test("reviews read back as slices of one /reviews.json are written as they were,
     at += length + 1;
   }
   assert.deepEqual(datasetJsonBytes(d), Buffer.from(JSON.stringify(d)));
+  // Read into shared memory (as previous-reviews.ts reads the previous release's file), they stay where they are.
+  const sharedPrevious = Buffer.from(new SharedArrayBuffer(previous.length));
+  previous.copy(sharedPrevious);
+  at = sharedPrevious.indexOf("[") + 1;
+  for (const r of d.reviews.slice(1)) {
+    const length = Buffer.byteLength(JSON.stringify(r));
+    knowReviewJson(r, sharedPrevious.subarray(at, at + length));
+    at += length + 1;
+  }
+  const { parts } = datasetJson({ ...d });
+  assert.ok(
+    parts.some((p) => p.buffer === sharedPrevious.buffer && p.length > 1000),
+    "the earlier reviews are not copied",
+  );
+  assert.deepEqual(Buffer.concat(parts), Buffer.from(JSON.stringify(d)));
   // Slices of one buffer that are not one comma apart are not run together.
   const gapped = dataset(2);
   const held = Buffer.from(`${JSON.stringify(gapped.reviews[0])}; ${JSON.stringify(gapped.reviews[1])}`);

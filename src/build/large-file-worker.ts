@@ -18,9 +18,26 @@ export type LargeFileJob = {
 };
 
 const { parts, root, name } = workerData as LargeFileJob;
-// Joined here, off the main thread: the compressors take one buffer.
-const bytes = Buffer.concat(parts);
+const bytes = joined(parts);
 const written = writeFile(path.join(root, name), bytes);
 const encodings = await writeVariants(root, name, { br: compressSync(bytes, "br"), gzip: compressSync(bytes, "gzip") });
 await written;
 parentPort!.postMessage({ path: name, bytes: bytes.length, sha256: sha256(bytes), encodings } satisfies HashedFile);
+
+/**
+ * The parts as one buffer, for the compressors: a view when they lie end to end in one memory (a full build copies
+ * every review into one shared buffer), else joined here, off the main thread.
+ */
+function joined(parts: readonly Uint8Array[]): Buffer {
+  const [first] = parts;
+  const adjacent = parts.every(
+    (p, i) =>
+      i === 0 || (p.buffer === first!.buffer && p.byteOffset === parts[i - 1]!.byteOffset + parts[i - 1]!.length),
+  );
+  if (!first || !adjacent) return Buffer.concat(parts);
+  return Buffer.from(
+    first.buffer,
+    first.byteOffset,
+    parts.reduce((n, p) => n + p.length, 0),
+  );
+}

@@ -31,15 +31,26 @@ export type SourceRead = {
 };
 
 const READ = Symbol.for("reviews-service.build.source-read");
+const shared = globalThis as { [READ]?: Promise<SourceRead> };
 
-export function readSource(): Promise<SourceRead> {
-  const shared = globalThis as { [READ]?: Promise<SourceRead> };
+/** Starts reading, once per process: the read-source integration calls this when the build starts. */
+export function startReadingSource(): Promise<SourceRead> {
   shared[READ] ??= (async () => {
     const [files, previous] = await Promise.all([readSourceFiles(loadConfig().dataDir), previousBuild()]);
     const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
     return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
   })();
   return shared[READ];
+}
+
+/**
+ * The read, started now if nothing started it, handed over once: the process then keeps no reference to it, so the
+ * source files and the parsed lines (100 MB and more at 100k reviews) go once the dataset is derived from them.
+ */
+export function takeSourceRead(): Promise<SourceRead> {
+  const read = startReadingSource();
+  delete shared[READ];
+  return read;
 }
 
 type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead">;

@@ -12,7 +12,7 @@ import { analyzeWithCache } from "./insights-cache.ts";
 import { writeLargeOutputs } from "./large-outputs.ts";
 import type { SourceRecord } from "./previous-release.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
-import { readSource } from "./read-source.ts";
+import { takeSourceRead } from "./read-source.ts";
 import { sourceHashOf } from "./source.ts";
 
 export type Site = {
@@ -38,7 +38,7 @@ let site: Promise<Site> | undefined;
 export function loadSite(): Promise<Site> {
   site ??= (async () => {
     const config = loadConfig();
-    const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await readSource();
+    const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await takeSourceRead();
     reused.forEach((r, i) => knowReviewJson(r, reusedJson[i]!));
     const analyzer = analyzerFor(business);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.

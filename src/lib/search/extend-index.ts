@@ -1,9 +1,10 @@
 // An index's stored columns extended with new reviews, without reading the others again: the build's rebuild after
 // reviews were added starts from the previous release's index file (src/build/search-index-worker.ts). The columns
 // are the ones `indexColumnsOf` builds from all the reviews, so the file written from them is the same, byte for byte.
-import { type Bitset, copyBits, emptyBitset, fromPositions, popcount, setBit } from "./bitset.ts";
-import { findSlot, gramKey, slotKeys, tableOf } from "./gram-table.ts";
-import { type AspectPolarity, byId, type IndexColumns, type Row, rowOf } from "./index.ts";
+import { type Bitset, copyBits, emptyBitset, forEachFrom, fromPositions, popcount, setBit } from "./bitset.ts";
+import { findSlot, gramKey, slotKeys } from "./gram-table.ts";
+import { type AspectBits, byId, type IndexColumns, type Row, rowOf, setFilterBits } from "./index.ts";
+import { inKeyOrder } from "./text-index.ts";
 import { newestFirst } from "../reviews/order.ts";
 import type { Review } from "../schema/review.ts";
 
@@ -97,7 +98,7 @@ export function extendIndexColumns(previous: IndexColumns, { from, added }: Exte
     },
     text: { size, texts, table: previous.text.table, postings: [] },
   };
-  const byAspect = new Map<string, Record<"any" | AspectPolarity, Bitset>>();
+  const byAspect = new Map<string, AspectBits>();
   for (const [id, bits] of previous.byAspect)
     byAspect.set(id, {
       any: spread(bits.any),
@@ -105,37 +106,8 @@ export function extendIndexColumns(previous: IndexColumns, { from, added }: Exte
       neutral: spread(bits.neutral),
       negative: spread(bits.negative),
     });
-  for (const row of rows) setFilters(columns, byAspect, row);
+  for (const row of rows) setFilterBits(columns, byAspect, row, row.k);
   return { ...columns, byAspect: byId(byAspect), text: extendText(previous, columns.text.texts, rows, to, spread) };
-}
-
-/** A new review's bits in the filter columns, as `indexColumnsOf` sets them. */
-function setFilters(
-  columns: IndexColumns,
-  byAspect: Map<string, Record<"any" | AspectPolarity, Bitset>>,
-  row: Row,
-): void {
-  const { size } = columns;
-  const k = row.k;
-  setBit(columns.byRating[row.rating]!, k);
-  if (row.hasText) setBit(columns.withText, k);
-  if (row.sentiment) setBit(columns.bySentiment[row.sentiment], k);
-  for (const [aspect, polarity] of row.aspects) {
-    let bits = byAspect.get(aspect);
-    if (!bits) {
-      bits = {
-        any: emptyBitset(size),
-        positive: emptyBitset(size),
-        neutral: emptyBitset(size),
-        negative: emptyBitset(size),
-      };
-      byAspect.set(aspect, bits);
-    }
-    setBit(bits.any, k);
-    setBit(bits[polarity], k);
-  }
-  for (const id of row.technicians) if (columns.byTechnician.has(id)) setBit(columns.byTechnician.get(id)!, k);
-  for (const id of row.services) if (columns.byService.has(id)) setBit(columns.byService.get(id)!, k);
 }
 
 /** The trigram postings with the previous reviews at their new positions and the new reviews' trigrams added. */
@@ -171,7 +143,8 @@ function extendText(
       }
       const p = postings[slot]!;
       if (p instanceof Uint32Array) setBit(p, row.k);
-      else addedTo.set(slot, [...(addedTo.get(slot) ?? []), row.k]);
+      else if (addedTo.has(slot)) addedTo.get(slot)!.push(row.k);
+      else addedTo.set(slot, [row.k]);
     }
   }
   for (const [slot, docs] of addedTo) postings[slot] = Int32Array.from([...postings[slot]!, ...docs]).sort();
@@ -182,10 +155,8 @@ function extendText(
     if (!(p instanceof Uint32Array)) return p;
     const list = new Int32Array(n);
     let j = 0;
-    for (let w = 0; w < p.length; w++)
-      for (let v = p[w]!; v !== 0; v &= v - 1) list[j++] = (w << 5) | (31 - Math.clz32(v & -v));
+    forEachFrom(p, 0, (doc) => ((list[j++] = doc), true));
     return list;
   });
-  const bySlot = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
-  return { size, texts, table: tableOf(bySlot.map((s) => keys[s]!)), postings: bySlot.map((s) => shaped[s]!) };
+  return inKeyOrder(size, texts, keys, shaped);
 }

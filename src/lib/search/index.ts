@@ -40,7 +40,7 @@ export type IndexColumns = {
   byTechnician: ReadonlyMap<string, Bitset>;
   byService: ReadonlyMap<string, Bitset>;
   /** Per aspect id: reviews mentioning it at all, and per polarity. */
-  byAspect: ReadonlyMap<string, Readonly<Record<"any" | AspectPolarity, Bitset>>>;
+  byAspect: ReadonlyMap<string, Readonly<AspectBits>>;
   bySentiment: Readonly<Record<SentimentLabel, Bitset>>;
   text: TextColumns;
 };
@@ -108,39 +108,15 @@ function* buildIndexColumnsSteps(
   const withText = emptyBitset(size);
   const byTechnician = new Map(business.technicians.map((t) => [t.id, emptyBitset(size)]));
   const byService = new Map(business.services.map((s) => [s.id, emptyBitset(size)]));
-  const byAspect = new Map<string, Record<"any" | AspectPolarity, Bitset>>();
+  const byAspect = new Map<string, AspectBits>();
   const bySentiment = {
     positive: emptyBitset(size),
     neutral: emptyBitset(size),
     negative: emptyBitset(size),
     mixed: emptyBitset(size),
   };
-  const aspectBits = (id: string) => {
-    let bits = byAspect.get(id);
-    if (!bits)
-      byAspect.set(
-        id,
-        (bits = {
-          any: emptyBitset(size),
-          positive: emptyBitset(size),
-          neutral: emptyBitset(size),
-          negative: emptyBitset(size),
-        }),
-      );
-    return bits;
-  };
-  rows.forEach((r, i) => {
-    setBit(byRating[r.rating]!, i);
-    if (r.hasText) setBit(withText, i);
-    if (r.sentiment) setBit(bySentiment[r.sentiment], i);
-    for (const [aspect, polarity] of r.aspects) {
-      const bits = aspectBits(aspect);
-      setBit(bits.any, i);
-      setBit(bits[polarity], i);
-    }
-    for (const id of r.technicians) if (byTechnician.has(id)) setBit(byTechnician.get(id)!, i);
-    for (const id of r.services) if (byService.has(id)) setBit(byService.get(id)!, i);
-  });
+  const filters = { size, withText, byRating, bySentiment, byTechnician, byService };
+  rows.forEach((r, i) => setFilterBits(filters, byAspect, r, i));
   return {
     size,
     order: Uint32Array.from(rows, (r) => r.k),
@@ -156,6 +132,35 @@ function* buildIndexColumnsSteps(
     bySentiment,
     text: yield* buildTextIndexSteps(rows.map((r) => r.text)),
   };
+}
+
+/** An aspect's bitsets: reviews mentioning it at all, and per polarity. */
+export type AspectBits = Record<"any" | AspectPolarity, Bitset>;
+
+/** The filter columns a review sets a bit in, besides its aspects'. */
+type FilterBits = Pick<IndexColumns, "size" | "withText" | "byRating" | "bySentiment" | "byTechnician" | "byService">;
+
+/** Sets a review's bits at `position` in the filter columns; an aspect met for the first time gets its bitsets. */
+export function setFilterBits(
+  filters: FilterBits,
+  byAspect: Map<string, AspectBits>,
+  row: Row,
+  position: number,
+): void {
+  setBit(filters.byRating[row.rating]!, position);
+  if (row.hasText) setBit(filters.withText, position);
+  if (row.sentiment) setBit(filters.bySentiment[row.sentiment], position);
+  for (const [aspect, polarity] of row.aspects) {
+    let bits = byAspect.get(aspect);
+    if (!bits) {
+      const empty = () => emptyBitset(filters.size);
+      byAspect.set(aspect, (bits = { any: empty(), positive: empty(), neutral: empty(), negative: empty() }));
+    }
+    setBit(bits.any, position);
+    setBit(bits[polarity], position);
+  }
+  for (const id of row.technicians) if (filters.byTechnician.has(id)) setBit(filters.byTechnician.get(id)!, position);
+  for (const id of row.services) if (filters.byService.has(id)) setBit(filters.byService.get(id)!, position);
 }
 
 /** Aspects in the order of their ids, not of their first mention: new reviews do not reorder them. */

@@ -68,22 +68,22 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
     if (p instanceof Uint32Array) setBit(p, doc);
     else p[fill[slot]!++] = doc;
   });
-  return inKeyOrder({ size, texts, table, postings });
+  return inKeyOrder(size, texts, slotKeys(table), postings);
 }
 
 /**
- * The trigrams numbered in ascending order of their keys, in a table built in that order: the stored columns then do
- * not depend on the order the trigrams were met in, so an index extended with new reviews (extend-index.ts) is the
- * index built afresh from all of them.
+ * The text columns with the trigrams numbered in ascending order of their keys (`keys` and `postings` by slot), in a
+ * table built in that order: they then do not depend on the order the trigrams were met in, so an index extended with
+ * new reviews (extend-index.ts) is the index built afresh from all of them.
  */
-export function inKeyOrder(columns: TextColumns): TextColumns {
-  const keys = slotKeys(columns.table);
-  const bySlot = Array.from(keys.keys()).sort((a, b) => keys[a]! - keys[b]!);
-  return {
-    ...columns,
-    table: tableOf(bySlot.map((s) => keys[s]!)),
-    postings: bySlot.map((s) => columns.postings[s]!),
-  };
+export function inKeyOrder(
+  size: number,
+  texts: readonly (string | null)[],
+  keys: ArrayLike<number>,
+  postings: readonly (Bitset | Int32Array)[],
+): TextColumns {
+  const bySlot = Array.from({ length: keys.length }, (_, s) => s).sort((a, b) => keys[a]! - keys[b]!);
+  return { size, texts, table: tableOf(bySlot.map((s) => keys[s]!)), postings: bySlot.map((s) => postings[s]!) };
 }
 
 /** Adds what queries need besides the stored columns: short-query lookups and an empty memo. */

@@ -81,55 +81,89 @@ export function analysisLine(key: string, text: string | null, analysis: ReviewA
   return JSON.stringify(cells);
 }
 
-/** A line read back: its key, and the analysis of the text it was made from (which gives the evidence back). */
-export type StoredAnalysis = { key: string; analysis: (text: string | null) => ReviewAnalysis };
+/**
+ * A line read back: its key, and the analysis of the text it was made from (which gives the evidence back); null when
+ * the line, read whole only then, is not an analysis after all.
+ */
+export type StoredAnalysis = { readonly key: string; analysis(text: string | null): ReviewAnalysis | null };
 
 /**
- * Reads a line, adding its strings to `table`; null, with the table as it was, for a line that is not one (torn by a
- * killed build, or foreign). Later lines number their strings as if it were not there, as the writer did.
+ * Reads a line's key, and its strings into `table`; null, with the table as it was, for a line that is not one (torn
+ * by a killed build, or foreign). Later lines number their strings as if it were not there, as the writer did.
+ *
+ * A line that adds no strings (nearly all of them, once a file has met its vocabulary) is parsed only when its analysis
+ * is asked for, into objects that are kept, instead of into arrays that would be kept until then: loading 100k lines
+ * then makes no garbage for the collector to copy.
  */
 export function readAnalysisLine(line: string, table: StringTable): StoredAnalysis | null {
+  const keyEnd = line.startsWith('["') ? line.indexOf(ADDS_NOTHING, 2) : -1;
+  // Keys are base64url, so a line's key is what lies between its first quotes; parsing checks that again.
+  if (keyEnd !== -1) return new StoredLine(line.slice(2, keyEnd), line, table, table.size);
   const before = table.size;
   try {
-    const cells = JSON.parse(line) as Cells;
-    const [key, added, label, score, aspects, problems, terms] = cells;
+    const [key, added] = JSON.parse(line) as Cells;
     if (typeof key !== "string" || !added.every((s) => typeof s === "string")) return null;
     for (const s of added) table.add(s);
-    // Checked whole here, so that making the analysis when a review asks for it cannot fail.
-    const size = table.size;
-    const below = (n: number, limit: number) => Number.isInteger(n) && n >= 0 && n < limit;
-    const strings = (ns: number[]) => ns.every((n) => below(n, size)) || fail();
-    if (!below(label, LABELS.length) || typeof score !== "number") fail();
-    for (const [aspect, polarity, strength, evidence, phrases] of aspects) {
-      if (!below(aspect, size) || !below(polarity, POLARITIES.length) || typeof strength !== "number") fail();
-      if (typeof evidence !== "string" && !(typeof evidence[0] === "number" && typeof evidence[1] === "number")) fail();
-      strings(phrases);
-    }
-    strings(problems);
-    strings(terms);
-    return { key, analysis: (text) => analysisOf(cells, text, table) };
+    const stored = new StoredLine(key, line, table, table.size);
+    // Checked whole now: its strings must not stay in the table if the line is not an analysis.
+    if (stored.analysis(null)) return stored;
   } catch {
-    // Not JSON, not of this shape, or naming a string the table does not hold: as if the line were not there.
-    table.truncate(before);
-    return null;
+    // Not JSON, or not of this shape.
+  }
+  table.truncate(before);
+  return null;
+}
+
+/** How a line that adds no strings goes on after its key. */
+const ADDS_NOTHING = '",[],';
+
+class StoredLine implements StoredAnalysis {
+  readonly key: string;
+  readonly #line: string;
+  readonly #table: StringTable;
+  /** The strings the line may name: those defined up to it. */
+  readonly #size: number;
+
+  constructor(key: string, line: string, table: StringTable, size: number) {
+    this.key = key;
+    this.#line = line;
+    this.#table = table;
+    this.#size = size;
+  }
+
+  analysis(text: string | null): ReviewAnalysis | null {
+    try {
+      const [key, , label, score, aspects, problems, terms] = JSON.parse(this.#line) as Cells;
+      if (key !== this.key || typeof score !== "number") return null;
+      return {
+        sentiment: { label: of(LABELS, label), score },
+        aspects: aspects.map(([aspect, polarity, strength, evidence, phrases]) => ({
+          aspect: this.#string(aspect),
+          sentiment: of(POLARITIES, polarity),
+          evidence: typeof evidence === "string" ? evidence : span(text, evidence),
+          score: typeof strength === "number" ? strength : fail(),
+          phrases: phrases.map((n) => this.#string(n)),
+        })),
+        problems: problems.map((n) => this.#string(n)),
+        terms: terms.map((n) => this.#string(n)),
+      };
+    } catch {
+      // Not JSON, not of this shape, or naming a string not defined before it.
+      return null;
+    }
+  }
+
+  #string(n: number): string {
+    return Number.isInteger(n) && n >= 0 && n < this.#size ? this.#table.at(n) : fail();
   }
 }
 
-function analysisOf(cells: Cells, text: string | null, table: StringTable): ReviewAnalysis {
-  const [, , label, score, aspects, problems, terms] = cells;
-  const strings = (ns: number[]) => ns.map((n) => table.at(n));
-  return {
-    sentiment: { label: LABELS[label]!, score },
-    aspects: aspects.map(([aspect, polarity, strength, evidence, phrases]) => ({
-      aspect: table.at(aspect),
-      sentiment: POLARITIES[polarity]!,
-      evidence: typeof evidence === "string" ? evidence : (text ?? "").slice(evidence[0], evidence[1]),
-      score: strength,
-      phrases: strings(phrases),
-    })),
-    problems: strings(problems),
-    terms: strings(terms),
-  };
+function of<T>(values: readonly T[], n: number): T {
+  return Number.isInteger(n) ? (values[n] ?? fail()) : fail();
+}
+
+function span(text: string | null, [start, end]: [number, number]): string {
+  return typeof start === "number" && typeof end === "number" ? (text ?? "").slice(start, end) : fail();
 }
 
 function fail(): never {

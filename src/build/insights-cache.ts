@@ -45,12 +45,10 @@ export async function analyzeWithCache(
     let entry = used.get(key);
     if (entry) hits++;
     else {
-      const stored = cached.entries.get(key);
+      // A line that turns out not to be an analysis is written again, and the one read later wins.
+      const stored = cached.entries.get(key)?.analysis(r.text);
       if (stored) hits++;
-      entry = {
-        text: r.text,
-        analysis: stored?.analysis(r.text) ?? made.get(r.id) ?? analyzer.analyze(r.text, r.rating),
-      };
+      entry = { text: r.text, analysis: stored ?? made.get(r.id) ?? analyzer.analyze(r.text, r.rating) };
       if (!stored) added.set(key, entry);
       used.set(key, entry);
     }

@@ -55,4 +55,30 @@ describe("analysis lines", () => {
     assert.deepEqual(x?.analysis("Fair price and on time, the plumber was great."), a);
     assert.deepEqual(z?.analysis("Fair price, but late and rude."), b);
   });
+
+  it("reads a line that adds no strings only when its analysis is asked for, and then refuses one that is not", () => {
+    const text = "Fair price and on time.";
+    const table = new StringTable();
+    const good = analysisLine("g", text, engine.analyze(text, 5), table);
+    // After its key it names a string nobody defined, or a label there is none of, or is cut off.
+    const bad = [
+      JSON.stringify(["b1", [], 0, 0.5, [[999, 0, 0.5, [0, 4], []]], [], []]),
+      JSON.stringify(["b2", [], 7, 0.5, [], [], []]),
+      '["b3",[],0,0.5,[[0,0',
+    ];
+    const reader = new StringTable();
+    assert.ok(readAnalysisLine(good, reader));
+    for (const line of bad) {
+      const stored = readAnalysisLine(line, reader);
+      assert.equal(stored?.key, line.slice(2, 4), "taken on its key");
+      assert.equal(stored.analysis(text), null, line);
+    }
+    assert.equal(reader.size, table.size);
+    // The key it was taken on is checked against the parsed one.
+    const again = analysisLine("g", text, engine.analyze(text, 5), table);
+    const renamed = readAnalysisLine(again.replace('["g"', '["g\\u0068"'), reader);
+    assert.equal(renamed?.key, "g\\u0068");
+    assert.equal(renamed.analysis(text), null);
+    assert.deepEqual(readAnalysisLine(again, reader)?.analysis(text), engine.analyze(text, 5));
+  });
 });

@@ -71,4 +71,21 @@ describe("analyzeWithCache", () => {
     assert.equal(again.misses, reviews.length);
     assert.deepEqual(again.analyses.get(reviews[0]!.id), other.analyze(reviews[0]!.text, reviews[0]!.rating));
   });
+
+  it("analyses again a review whose line turns out broken when read whole, and keeps the new analysis", async () => {
+    const own = await mkdtemp(path.join(dir, "broken-"));
+    const { file } = await analyzeWithCache(reviews, engine, own);
+    const lines = (await readFile(file, "utf8")).split("\n").filter(Boolean);
+    // The last line defines no strings (the fixtures' vocabulary is met before it); its label is made impossible.
+    const last = JSON.parse(lines.at(-1)!) as unknown[];
+    assert.deepEqual(last[1], []);
+    await writeFile(
+      file,
+      [...lines.slice(0, -1), JSON.stringify([last[0], [], 9, ...last.slice(3)])].join("\n") + "\n",
+    );
+    const again = await analyzeWithCache(reviews, engine, own);
+    assert.equal(again.misses, 1);
+    for (const r of reviews) assert.deepEqual(again.analyses.get(r.id), engine.analyze(r.text, r.rating));
+    assert.equal((await analyzeWithCache(reviews, engine, own)).misses, 0, "the analysis made again was kept");
+  });
 });

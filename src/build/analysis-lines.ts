@@ -82,12 +82,6 @@ export function analysisLine(key: string, text: string | null, analysis: ReviewA
 }
 
 /**
- * A line read back: its key, and the analysis of the text it was made from (which gives the evidence back); null when
- * the line, read whole only then, is not an analysis after all.
- */
-export type StoredAnalysis = { readonly key: string; analysis(text: string | null): ReviewAnalysis | null };
-
-/**
  * Reads a line's key, and its strings into `table`; null, with the table as it was, for a line that is not one (torn
  * by a killed build, or foreign). Later lines number their strings as if it were not there, as the writer did.
  *
@@ -98,13 +92,13 @@ export type StoredAnalysis = { readonly key: string; analysis(text: string | nul
 export function readAnalysisLine(line: string, table: StringTable): StoredAnalysis | null {
   const keyEnd = line.startsWith('["') ? line.indexOf(ADDS_NOTHING, 2) : -1;
   // Keys are base64url, so a line's key is what lies between its first quotes; parsing checks that again.
-  if (keyEnd !== -1) return new StoredLine(line.slice(2, keyEnd), line, table, table.size);
+  if (keyEnd !== -1) return new StoredAnalysis(line.slice(2, keyEnd), line, table, table.size);
   const before = table.size;
   try {
     const [key, added] = JSON.parse(line) as Cells;
     if (typeof key !== "string" || !added.every((s) => typeof s === "string")) return null;
     for (const s of added) table.add(s);
-    const stored = new StoredLine(key, line, table, table.size);
+    const stored = new StoredAnalysis(key, line, table, table.size);
     // Checked whole now: its strings must not stay in the table if the line is not an analysis.
     if (stored.analysis(null)) return stored;
   } catch {
@@ -117,7 +111,11 @@ export function readAnalysisLine(line: string, table: StringTable): StoredAnalys
 /** How a line that adds no strings goes on after its key. */
 const ADDS_NOTHING = '",[],';
 
-class StoredLine implements StoredAnalysis {
+/**
+ * A line read back: its key, and the analysis of the text it was made from (which gives the evidence back); null when
+ * the line, read whole only then, is not an analysis after all.
+ */
+export class StoredAnalysis {
   readonly key: string;
   readonly #line: string;
   readonly #table: StringTable;

@@ -1,7 +1,8 @@
-// Aspect annotations counted over lists of reviews, and aspect insights read defensively (unknown shapes degrade to "no data").
+// Aspect annotations of reviews and their summaries, aspect insights read defensively (unknown shapes degrade to "no data").
 import type { AspectRow } from "../../lib/charts/aspect-bars.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
 import type { Review, ReviewAspect } from "../../lib/schema/review.ts";
+import type { ReviewGroup } from "./review-groups.ts";
 
 export type Polarity = "positive" | "neutral" | "negative";
 
@@ -24,70 +25,12 @@ export function reviewAspects(review: Review): readonly ReviewAspect[] {
   return review.aspects ?? [];
 }
 
-const withAspect = new WeakMap<readonly Review[], Map<string, Review[]>>();
-
 /**
- * The reviews annotated with aspect `id`, in their order. The reviews are grouped by aspect in one pass, remembered per
- * review list: a build renders a page per aspect over the same 100k reviews.
+ * One summary per aspect of the taxonomy (insights.aspects), most mentioned first. Counts come from the annotations
+ * of the group's reviews when they have them, else from whatever counts the aspect insight publishes.
  */
-export function reviewsWithAspect(reviews: readonly Review[], id: string): readonly Review[] {
-  let groups = withAspect.get(reviews);
-  if (!groups) {
-    groups = new Map();
-    for (const r of reviews) {
-      for (const a of reviewAspects(r)) {
-        const group = groups.get(a.aspect);
-        if (!group) groups.set(a.aspect, [r]);
-        else if (group.at(-1) !== r) group.push(r);
-      }
-    }
-    withAspect.set(reviews, groups);
-  }
-  return groups.get(id) ?? [];
-}
-
-/** Whether any review carries aspect annotations. */
-export function hasReviewAspects(reviews: readonly Review[]): boolean {
-  return reviews.some((r) => Array.isArray((r as unknown as Loose)["aspects"]));
-}
-
-const countsOf = new WeakMap<readonly Review[], ReadonlyMap<string, Readonly<Record<Polarity, number>>>>();
-
-/**
- * Positive, neutral and negative mentions per aspect id, counted over `reviews` (one per review and aspect); counted
- * once per review list, as a page may ask for the counts of the same list twice.
- */
-export function countAspects(reviews: readonly Review[]): ReadonlyMap<string, Readonly<Record<Polarity, number>>> {
-  let counts = countsOf.get(reviews);
-  if (!counts) {
-    counts = tallyAspects(reviews);
-    countsOf.set(reviews, counts);
-  }
-  return counts;
-}
-
-function tallyAspects(reviews: readonly Review[]): Map<string, Record<Polarity, number>> {
-  const counts = new Map<string, Record<Polarity, number>>();
-  for (const r of reviews) {
-    const aspects = reviewAspects(r);
-    next: for (let i = 0; i < aspects.length; i++) {
-      const a = aspects[i]!;
-      // Once per review and aspect (the schema says so; a read-back review is not checked again).
-      for (let j = 0; j < i; j++) if (aspects[j]!.aspect === a.aspect) continue next;
-      let c = counts.get(a.aspect);
-      if (!c) counts.set(a.aspect, (c = { positive: 0, neutral: 0, negative: 0 }));
-      c[a.sentiment]++;
-    }
-  }
-  return counts;
-}
-
-/**
- * One summary per aspect of the taxonomy (insights.aspects), most mentioned first. Counts come from the
- * reviews' annotations when they have them, else from whatever counts the aspect insight publishes.
- */
-export function aspectSummaries(insights: Insights, reviews: readonly Review[]): AspectSummary[] {
-  const fromReviews = hasReviewAspects(reviews) ? countAspects(reviews) : null;
+export function aspectSummaries(insights: Insights, group: ReviewGroup): AspectSummary[] {
+  const fromReviews = group.annotated ? group.aspects : null;
   return insights.aspects
     .map((a): AspectSummary => {
       const loose = a as unknown as Loose;

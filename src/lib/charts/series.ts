@@ -23,46 +23,58 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * else quarters, else years; every period between the first and the last is present.
  */
 export function timeSeries(reviews: Iterable<{ date: string; rating: number }>, maxBuckets = 48): TimeSeries {
-  const sums = new Map<number, { count: number; sum: number }>();
-  for (const r of reviews) {
-    const m = monthIndex(r.date);
-    const s = sums.get(m);
+  const months = new MonthTally();
+  for (const r of reviews) months.add(monthIndex(r.date), r.rating);
+  return months.series(maxBuckets);
+}
+
+/** Review counts and rating sums per month, added one review at a time; `series` buckets them as `timeSeries` does. */
+export class MonthTally {
+  readonly #sums = new Map<number, { count: number; sum: number }>();
+
+  /** Adds a review of `month` (a `monthIndex`) rated `rating`. */
+  add(month: number, rating: number): void {
+    const s = this.#sums.get(month);
     if (s) {
       s.count++;
-      s.sum += r.rating;
-    } else sums.set(m, { count: 1, sum: r.rating });
+      s.sum += rating;
+    } else this.#sums.set(month, { count: 1, sum: rating });
   }
-  if (sums.size === 0) return { unit: "month", buckets: [] };
-  const months = [...sums.keys()];
-  const first = Math.min(...months);
-  const last = Math.max(...months);
-  const span = last - first + 1;
-  const unit: Unit = span <= maxBuckets ? "month" : Math.ceil(span / 3) + 1 <= maxBuckets ? "quarter" : "year";
-  const size = unit === "month" ? 1 : unit === "quarter" ? 3 : 12;
-  const start = first - (first % size);
-  const buckets: Bucket[] = [];
-  for (let b = start; b <= last; b += size) {
-    let count = 0;
-    let sum = 0;
-    for (let m = b; m < b + size; m++) {
-      const s = sums.get(m);
-      if (s) {
-        count += s.count;
-        sum += s.sum;
+
+  series(maxBuckets = 48): TimeSeries {
+    const sums = this.#sums;
+    if (sums.size === 0) return { unit: "month", buckets: [] };
+    const months = [...sums.keys()];
+    const first = Math.min(...months);
+    const last = Math.max(...months);
+    const span = last - first + 1;
+    const unit: Unit = span <= maxBuckets ? "month" : Math.ceil(span / 3) + 1 <= maxBuckets ? "quarter" : "year";
+    const size = unit === "month" ? 1 : unit === "quarter" ? 3 : 12;
+    const start = first - (first % size);
+    const buckets: Bucket[] = [];
+    for (let b = start; b <= last; b += size) {
+      let count = 0;
+      let sum = 0;
+      for (let m = b; m < b + size; m++) {
+        const s = sums.get(m);
+        if (s) {
+          count += s.count;
+          sum += s.sum;
+        }
       }
+      buckets.push({
+        ...periodName(b, unit),
+        year: Math.floor(b / 12),
+        count,
+        average: count ? Math.round((sum / count) * 100) / 100 : null,
+      });
     }
-    buckets.push({
-      ...periodName(b, unit),
-      year: Math.floor(b / 12),
-      count,
-      average: count ? Math.round((sum / count) * 100) / 100 : null,
-    });
+    return { unit, buckets };
   }
-  return { unit, buckets };
 }
 
 /** Months since year 0 of a `YYYY-MM...` date, read digit by digit (no substrings: 100k reviews per chart). */
-function monthIndex(date: string): number {
+export function monthIndex(date: string): number {
   const d = (i: number) => date.charCodeAt(i) - 48;
   return (d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)) * 12 + d(5) * 10 + d(6) - 1;
 }

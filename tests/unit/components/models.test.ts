@@ -1,7 +1,7 @@
 // View models of the pages: aspect annotations read defensively, search form fields from the OpenAPI document, listing URLs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { aspectSummaries, reviewAspects, reviewsWithAspect } from "../../../src/components/model/aspects.ts";
+import { aspectSummaries, type Polarity, reviewAspects } from "../../../src/components/model/aspects.ts";
 import { aspectLabel, catalogNames } from "../../../src/components/model/catalog.ts";
 import {
   archivePageCount,
@@ -11,9 +11,12 @@ import {
   type PagerItem,
   reviewPath,
 } from "../../../src/components/model/paging.ts";
-import { mentioning } from "../../../src/components/model/entities.ts";
+import { entityStats } from "../../../src/components/model/entities.ts";
+import { type ReviewGroup, reviewGroups } from "../../../src/components/model/review-groups.ts";
 import { searchFields } from "../../../src/components/search/fields.ts";
+import { timeSeries } from "../../../src/lib/charts/series.ts";
 import { openApiDocument } from "../../../src/lib/openapi/document.ts";
+import { aggregateRating } from "../../../src/lib/reviews/aggregate.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
@@ -44,7 +47,7 @@ test("aspect summaries: counted from the reviews, most mentioned first; else fro
     { id: "speed", label: "Speed", description: "How long" },
     { id: "honesty", label: "Honesty" },
   ]);
-  const summaries = aspectSummaries(insights, annotated);
+  const summaries = aspectSummaries(insights, reviewGroups(annotated).all);
   assert.deepEqual(
     summaries.map((a) => [a.id, a.mentions, a.positive, a.negative]),
     [
@@ -60,10 +63,13 @@ test("aspect summaries: counted from the reviews, most mentioned first; else fro
     insightsWith([
       { id: "pricing", label: "Pricing", mention_count: 5, counts: { positive: 3, neutral: 1, negative: 1 } },
     ]),
-    unannotated,
+    reviewGroups(unannotated).all,
   );
   assert.deepEqual([published[0]!.mentions, published[0]!.positive, published[0]!.hasPolarity], [5, 3, true]);
-  const bare = aspectSummaries(insightsWith([{ id: "pricing", label: "Pricing", mention_count: 5 }]), unannotated);
+  const bare = aspectSummaries(
+    insightsWith([{ id: "pricing", label: "Pricing", mention_count: 5 }]),
+    reviewGroups(unannotated).all,
+  );
   assert.deepEqual([bare[0]!.mentions, bare[0]!.hasPolarity], [5, false]);
 });
 
@@ -149,29 +155,75 @@ test("listing: an archive page's block and navigation stay the same as newer rev
   assert.deepEqual(listingNav("latest", 0), { newer: null, older: null, items: latest.items.slice(0, 1) });
 });
 
-test("reviewsWithAspect gives, in order, exactly the reviews annotated with the aspect, for each review list", () => {
-  const reviews = dataset(300).reviews;
+/** What a group of `reviews` must hold, counted the plain way. */
+function assertGroup(group: ReviewGroup, reviews: readonly Review[], what: string): void {
+  assert.deepEqual(group.reviews, reviews, what);
+  assert.deepEqual(group.rating(), aggregateRating(reviews), what);
+  assert.deepEqual(group.series(), timeSeries(reviews), what);
+  const counts = new Map<string, Record<Polarity, number>>();
+  for (const r of reviews) {
+    for (const a of reviewAspects(r)) {
+      const c = counts.get(a.aspect) ?? { positive: 0, neutral: 0, negative: 0 };
+      c[a.sentiment]++;
+      counts.set(a.aspect, c);
+    }
+  }
+  assert.deepEqual(new Map([...group.aspects].sort()), new Map([...counts].sort()), what);
+}
+
+test("review groups: all reviews, each aspect's and each catalog entry's, in order, with their statistics", () => {
+  const { business, reviews } = dataset(300);
+  const groups = reviewGroups(reviews);
+  assertGroup(groups.all, reviews, "all");
   const ids = new Set(reviews.flatMap((r) => reviewAspects(r).map((a) => a.aspect)));
   assert.ok(ids.size > 1, "the fixture annotates several aspects");
   for (const id of [...ids, "no-such-aspect"]) {
-    const expected = reviews.filter((r) => reviewAspects(r).some((a) => a.aspect === id));
-    assert.deepEqual(reviewsWithAspect(reviews, id), expected, id);
+    assertGroup(
+      groups.aspect(id),
+      reviews.filter((r) => reviewAspects(r).some((a) => a.aspect === id)),
+      id,
+    );
   }
-  const fewer = reviews.slice(0, 10);
-  const [first] = ids;
-  assert.deepEqual(
-    reviewsWithAspect(fewer, first!),
-    fewer.filter((r) => reviewAspects(r).some((a) => a.aspect === first)),
-  );
-});
-
-test("mentioning gives, in order, exactly the reviews that mention a catalog entry, for each kind", () => {
-  const { business, reviews } = dataset(300);
   for (const kind of ["technicians", "services", "service_areas"] as const) {
     for (const { id } of [...business[kind], { id: "unknown" }]) {
-      const expected = reviews.filter((r) => r.mentions[kind].includes(id));
-      assert.deepEqual(mentioning(reviews, kind, id), expected, `${kind} ${id}`);
+      assertGroup(
+        groups.entry(kind, id),
+        reviews.filter((r) => r.mentions[kind].includes(id)),
+        `${kind} ${id}`,
+      );
     }
   }
-  assert.ok(business.technicians.some((t) => mentioning(reviews, "technicians", t.id).length > 0));
+  assert.ok(business.technicians.some((t) => groups.entry("technicians", t.id).reviews.length > 0));
+  assert.equal(reviewGroups(reviews), groups, "gathered once per list");
+  const fewer = reviews.slice(0, 10);
+  assertGroup(reviewGroups(fewer).all, fewer, "another list");
+});
+
+test("review groups count an aspect or mention a review repeats once, and the first sentiment", () => {
+  const [r] = dataset(1).reviews;
+  const repeated = withAspects({ ...r!, mentions: { ...r!.mentions, technicians: ["ann", "ann"] } }, [
+    { aspect: "pricing", sentiment: "negative", evidence: "x" },
+    { aspect: "speed", sentiment: "positive", evidence: "y" },
+    { aspect: "pricing", sentiment: "positive", evidence: "z" },
+  ]);
+  const groups = reviewGroups([repeated, repeated]);
+  assert.deepEqual(groups.aspect("pricing").reviews, [repeated, repeated]);
+  assert.deepEqual(groups.entry("technicians", "ann").reviews, [repeated, repeated], "a repeated mention once");
+  assert.deepEqual(groups.all.aspects.get("pricing"), { positive: 0, neutral: 0, negative: 2 });
+  assert.deepEqual(groups.all.aspects.get("speed"), { positive: 2, neutral: 0, negative: 0 });
+});
+
+test("entity stats: the group's rating, series and newest reviews, its aspects most mentioned first", () => {
+  const { reviews } = dataset(300);
+  const group = reviewGroups(reviews).all;
+  const stats = entityStats(group, (id) => id.toUpperCase());
+  assert.deepEqual(stats.rating, aggregateRating(reviews));
+  assert.deepEqual(stats.newest, reviews.slice(0, 20));
+  assert.equal(stats.aspects.length, group.aspects.size);
+  for (const [i, a] of stats.aspects.entries()) {
+    assert.equal(a.label, a.id.toUpperCase());
+    assert.equal(a.mentions, a.positive + a.neutral + a.negative);
+    if (i > 0) assert.ok(stats.aspects[i - 1]!.mentions >= a.mentions);
+  }
+  assert.deepEqual(entityStats(reviewGroups(reviews.map((r) => withAspects(r, undefined))).all, String).aspects, []);
 });

@@ -15,7 +15,7 @@ async function upToDate(): Promise<boolean> {
   try {
     const manifest = JSON.parse(await readFile(path.join(config.distDir, "manifest.json"), "utf8"));
     return (
-      manifest.source_hash === (await readSourceHash(config.dataDir)) &&
+      manifest.source_hash === readSourceHash(config.dataDir) &&
       manifest.site_url === config.siteUrl &&
       // A release from before the search index file, or with an index this sidecar cannot read, is built again.
       manifest.search_index?.format === INDEX_FILE_FORMAT

@@ -45,7 +45,7 @@ function percentile(sorted: number[], p: number): number {
  * they were made from are dropped when this returns.
  */
 async function published(n: number): Promise<{ reviews: Buffer; index: Uint8Array; buildMs: number }> {
-  const source = await readSource(benchDataSet(n));
+  const source = readSource(benchDataSet(n));
   const dataset = buildDataset(source.business, source.reviews);
   const t0 = performance.now();
   const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);

@@ -1,12 +1,12 @@
 // What the build's output depends on besides the data: the site's code, its locked dependencies and the runtime (its
 // compressors, and the ICU and time zone data that dates are formatted with).
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /** sha256 over src/, the Astro and TypeScript configs, the lockfile and the runtime's versions; same code, same print. */
-export async function codeFingerprint(root: string = process.cwd()): Promise<string> {
-  const sources = await readdir(path.join(root, "src"), { recursive: true, withFileTypes: true });
+export function codeFingerprint(root: string = process.cwd()): string {
+  const sources = readdirSync(path.join(root, "src"), { recursive: true, withFileTypes: true });
   const files = [
     ...sources.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))),
     "astro.config.mjs",
@@ -17,12 +17,12 @@ export async function codeFingerprint(root: string = process.cwd()): Promise<str
   const hash = createHash("sha256").update(
     `node ${process.version} zlib ${zlib} brotli ${brotli} icu ${icu} tz ${tz} cldr ${cldr} unicode ${unicode}\n`,
   );
-  // Read all at once: the build starts this while Vite bundles, whose own reads queue on the same thread pool.
-  const contents = await Promise.all(files.map((file) => readFile(path.join(root, file))));
-  files.forEach((file, i) => {
+  // Read synchronously: the build starts this while Vite bundles, and asynchronous reads queue on the thread pool
+  // behind Vite's (1.4 s for these 200 small files, against 10 ms).
+  for (const file of files) {
     hash.update(`${file.split(path.sep).join("/")}\0`);
-    hash.update(contents[i]!);
+    hash.update(readFileSync(path.join(root, file)));
     hash.update("\0");
-  });
+  }
   return hash.digest("hex");
 }

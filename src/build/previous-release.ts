@@ -88,7 +88,7 @@ const PREVIOUS = Symbol.for("reviews-service.build.previous");
 export function previousBuild(): Promise<PreviousBuild> {
   const shared = globalThis as { [PREVIOUS]?: Promise<PreviousBuild> };
   shared[PREVIOUS] ??= (async () => {
-    const fingerprint = await codeFingerprint();
+    const fingerprint = codeFingerprint();
     return { fingerprint, ...(await readPreviousRelease(loadConfig().distDir, fingerprint)) };
   })();
   return shared[PREVIOUS];

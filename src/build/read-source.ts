@@ -36,7 +36,8 @@ const shared = globalThis as { [READ]?: Promise<SourceRead> };
 /** Starts reading, once per process: the read-source integration calls this when the build starts. */
 export function startReadingSource(): Promise<SourceRead> {
   shared[READ] ??= (async () => {
-    const [files, previous] = await Promise.all([readSourceFiles(loadConfig().dataDir), previousBuild()]);
+    const files = readSourceFiles(loadConfig().dataDir);
+    const previous = await previousBuild();
     const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
     return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
   })();

@@ -85,7 +85,7 @@ if (existsSync(`${DATA_DIR}business.json`) && existsSync(`${DATA_DIR}reviews.jso
   datasets.push([
     "the committed sample data",
     once(async () => {
-      const source = await readSource(DATA_DIR);
+      const source = readSource(DATA_DIR);
       return buildDataset(source.business, source.reviews);
     }),
   ]);

@@ -6,7 +6,6 @@
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { loadConfig } from "../config.ts";
 import type { HashedFile } from "../integrations/publish/manifest.ts";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
@@ -15,6 +14,7 @@ import type { Review } from "../lib/schema/review.ts";
 import { datasetJson } from "./dataset-json.ts";
 import { BUILT_FILES, type BuiltFiles, DATASET_FILE } from "./built-files.ts";
 import { releasePaths } from "./release-paths.ts";
+import { runWorker } from "./run-worker.ts";
 import type { LargeFileJob } from "./large-file-worker.ts";
 import type { PreviousRelease } from "./previous-release.ts";
 import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
@@ -64,17 +64,4 @@ function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOut
     crc32: release.searchIndex.crc32,
     from: Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1),
   };
-}
-
-/** Runs a worker to its end; resolves with the one message it posts when its work is done. */
-function runWorker<T>(file: string, workerData: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(path.resolve(file), { workerData });
-    let done: { message: T } | null = null;
-    worker.once("message", (message: T) => (done = { message }));
-    worker.once("error", (err) => reject(new Error(`${file} failed: ${err.message}`, { cause: err })));
-    worker.once("exit", (code) =>
-      code === 0 && done ? resolve(done.message) : reject(new Error(`${file} stopped (exit code ${code}) unfinished`)),
-    );
-  });
 }

@@ -2,9 +2,12 @@
 import { lstat, readdir, realpath, rename, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import type { ReleasePaths } from "../../build/release-paths.ts";
+import { runWorker } from "../../build/run-worker.ts";
 
 /** Releases kept besides the current one, so readers still streaming an older one are not cut off. */
 const KEEP_PREVIOUS = 2;
+/** Run by Node from its source, relative to the project directory (as the build's other workers, large-outputs.ts). */
+const REMOVE_WORKER = "src/integrations/publish/remove-worker.ts";
 
 /**
  * Moves `stagingDir` to `releasesDir/<id>` (an identical earlier release is reused) and points `distDir`
@@ -49,9 +52,8 @@ async function prune(paths: ReleasePaths, currentId: string, keep: number): Prom
   );
   releases.sort((a, b) => b.mtime - a.mtime);
   const old = releases.slice(keep).map((r) => r.n);
-  await Promise.all(
-    [...stale, ...old].map((n) => rm(path.join(paths.releasesDir, n), { recursive: true, force: true })),
-  );
+  const doomed = [...stale, ...old].map((n) => path.join(paths.releasesDir, n));
+  if (doomed.length > 0) await runWorker<null>(REMOVE_WORKER, doomed);
 }
 
 function isAlive(pid: number): boolean {

@@ -55,7 +55,7 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
         const previous = reuse.previous ? await readPreviousRelease(reuse.previous, reuse.fingerprint) : null;
         if (reuse.carried.length > 0 && !previous?.release)
           throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
-        const carried = previous?.release ? await carryPages(root, previous.release, reuse.carried) : [];
+        const carried = previous?.release ? carryPages(root, previous.release, reuse.carried) : [];
         const listed = await listFiles(root);
         const sitemaps = await writeSitemaps(root, meta.site_url, listed);
         const carriedPaths = new Set(reuse.carried);
@@ -142,7 +142,7 @@ async function hashOne(
   const same = byHash.get(file.sha256);
   if (previous && same) {
     try {
-      return { ...file, encodings: await linkVariants(previous, same, root, name) };
+      return { ...file, encodings: linkVariants(previous, same, root, name) };
     } catch (err) {
       if (!(err instanceof MissingFromRelease)) throw err;
       // Made here instead. Unlink what was linked first: writing through a link would change the previous release.

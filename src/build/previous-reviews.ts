@@ -2,7 +2,7 @@
 // source extends that release's source: built by the same code (the release's fingerprint), from the same
 // business.json, with reviews.jsonl holding the previous file's bytes first. Those reviews would be derived to exactly
 // the JSON the release holds, so only the lines after them are new.
-import { open } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "../integrations/publish/hash.ts";
 import type { Review } from "../lib/schema/review.ts";
@@ -32,11 +32,11 @@ export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): Sour
 }
 
 /** `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). */
-export async function previousReviews(
+export function previousReviews(
   release: PreviousRelease,
   files: SourceFiles,
   digests: SourceDigests,
-): Promise<PreviousReviewsResult> {
+): PreviousReviewsResult {
   const before = release.record.source;
   if (!before) return { reused: null, reason: "the previous release does not record its source" };
   if (digests.business !== before.business_sha256) return { reused: null, reason: "business.json changed" };
@@ -52,7 +52,7 @@ export async function previousReviews(
   if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
   let bytes: Buffer;
   try {
-    bytes = await readShared(path.join(release.dir, entry.path));
+    bytes = readShared(path.join(release.dir, entry.path));
   } catch (err) {
     return {
       reused: null,
@@ -68,21 +68,22 @@ export async function previousReviews(
 
 /**
  * The file in memory that worker threads can share: the reviews read back are written into the next /reviews.json
- * from where they lie (dataset-json.ts), not copied.
+ * from where they lie (dataset-json.ts), not copied. Read synchronously, as the source files are (source.ts): the build
+ * reads while Vite bundles, whose requests the thread pool serves first.
  */
-async function readShared(file: string): Promise<Buffer> {
-  const handle = await open(file);
+function readShared(file: string): Buffer {
+  const fd = openSync(file, "r");
   try {
-    const { size } = await handle.stat();
+    const { size } = fstatSync(fd);
     const bytes = Buffer.from(new SharedArrayBuffer(size));
     for (let at = 0; at < size;) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) throw Object.assign(new Error(`${file} ended early`), { code: "ESHORT" });
-      at += bytesRead;
+      const read = readSync(fd, bytes, at, size - at, at);
+      if (read === 0) throw Object.assign(new Error(`${file} ended early`), { code: "ESHORT" });
+      at += read;
     }
     return bytes;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -62,7 +62,7 @@ type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "adde
  */
 async function readReviews(files: SourceFiles, digests: SourceDigests, previous: PreviousBuild): Promise<ReadReviews> {
   const { reused, reason } = previous.release
-    ? await previousReviews(previous.release, files, digests)
+    ? previousReviews(previous.release, files, digests)
     : { reused: null, reason: previous.reason };
   if (reused) {
     const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));

@@ -43,7 +43,7 @@ const reviewsOf = (previous: PreviousRelease, source: SourceFiles) =>
 test("reads the published reviews back, with their bytes, when reviews.jsonl only gained lines", async () => {
   const previous = await release(files(lines));
   const added = Buffer.concat([lines, Buffer.from('{"id":"new"}\n')]);
-  const { reused, reason } = await reviewsOf(previous, files(added));
+  const { reused, reason } = reviewsOf(previous, files(added));
   assert.equal(reason, null);
   assert.deepEqual(reused!.reviews, published.reviews);
   assert.deepEqual(
@@ -52,11 +52,11 @@ test("reads the published reviews back, with their bytes, when reviews.jsonl onl
   );
   assert.equal(reused!.newFrom, lines.length);
   // Unchanged data: everything is read back, nothing is new.
-  assert.equal((await reviewsOf(previous, files(lines))).reused?.newFrom, lines.length);
+  assert.equal(reviewsOf(previous, files(lines)).reused?.newFrom, lines.length);
   // A previous file without a final newline whose last line the new file ends.
   const unterminated = lines.subarray(0, lines.length - 1);
   const next = Buffer.concat([unterminated, Buffer.from('\n{"id":"new"}\n')]);
-  assert.equal((await reviewsOf(await release(files(unterminated)), files(next))).reason, null);
+  assert.equal(reviewsOf(await release(files(unterminated)), files(next)).reason, null);
 });
 
 test("reads every review from the source when anything but added lines changed", async () => {
@@ -74,10 +74,7 @@ test("reads every review from the source when anything but added lines changed",
     /not the previous file with lines added/,
   ]);
   for (const [what, source, reason] of cases) {
-    const result = await reviewsOf(
-      what === "a last line continued" ? await release(files(unterminated)) : previous,
-      source,
-    );
+    const result = reviewsOf(what === "a last line continued" ? await release(files(unterminated)) : previous, source);
     assert.equal(result.reused, null, what);
     assert.match(result.reason!, reason, what);
   }
@@ -85,7 +82,7 @@ test("reads every review from the source when anything but added lines changed",
     files(lines),
     Buffer.from(datasetJsonBytes(published).toString().replace("Mike", "Mika")),
   );
-  assert.match((await reviewsOf(tampered, files(lines))).reason!, /not the one its manifest lists/);
+  assert.match(reviewsOf(tampered, files(lines)).reason!, /not the one its manifest lists/);
   const unrecorded = { ...previous, record: { fingerprint: previous.record.fingerprint, pages: {} } };
-  assert.match((await reviewsOf(unrecorded, files(lines))).reason!, /does not record its source/);
+  assert.match(reviewsOf(unrecorded, files(lines)).reason!, /does not record its source/);
 });

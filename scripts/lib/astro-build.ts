@@ -22,31 +22,37 @@ export const BUILD_NODE_OPTIONS = ["--max-semi-space-size=32"];
  */
 export const BUILD_ENV: Readonly<Record<string, string>> = { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" };
 
-/** Resolves when the build has published; rejects with the exit code otherwise (Astro has printed why). */
-export async function astroBuild(config: Config, extraEnv: Record<string, string> = {}): Promise<void> {
-  let pid: number | undefined;
+/**
+ * Resolves when the build has published; rejects with the exit code otherwise (Astro has printed why). `config` may
+ * still be loading, as the build starts: it is needed only to clean up after a failed build. One that does not load
+ * stops the build, and its error is the one reported.
+ */
+export async function astroBuild(
+  config: Config | Promise<Config>,
+  extraEnv: Record<string, string> = {},
+): Promise<void> {
+  const child = spawn(process.execPath, [...BUILD_NODE_OPTIONS, ASTRO_BIN, "build", "--silent"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    // Telemetry would try the network on every build; builds here must work offline.
+    env: { ...BUILD_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extraEnv },
+  });
+  const failure = new Promise<string | null>((resolve) => {
+    child.on("error", (err) => resolve(err.message));
+    child.on("exit", (code, signal) => resolve(code === 0 ? null : (signal ?? `exit code ${code}`)));
+  });
+  let loaded: Config;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [...BUILD_NODE_OPTIONS, ASTRO_BIN, "build", "--silent"], {
-        cwd: ROOT,
-        stdio: "inherit",
-        // Telemetry would try the network on every build; builds here must work offline.
-        env: { ...BUILD_ENV, ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extraEnv },
-      });
-      pid = child.pid;
-      child.on("error", reject);
-      child.on("exit", (code, signal) =>
-        code === 0
-          ? resolve()
-          : reject(
-              new Error(`astro build failed (${signal ?? `exit code ${code}`}); ${config.distDir} was left as it was`),
-            ),
-      );
-    });
+    loaded = await config;
   } catch (err) {
-    // The failed build's half-written staging directory is of no use to anyone.
-    if (pid !== undefined)
-      await rm(releasePaths(config.distDir, String(pid)).stagingDir, { recursive: true, force: true });
+    child.kill();
+    await failure;
     throw err;
   }
+  const failed = await failure;
+  if (failed === null) return;
+  // The failed build's half-written staging directory is of no use to anyone.
+  if (child.pid !== undefined)
+    await rm(releasePaths(loaded.distDir, String(child.pid)).stagingDir, { recursive: true, force: true });
+  throw new Error(`astro build failed (${failed}); ${loaded.distDir} was left as it was`);
 }

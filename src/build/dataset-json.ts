@@ -8,10 +8,21 @@ const COMMA = Buffer.from(",");
 
 const reviewBytes = new WeakMap<ReviewsDataset, readonly Buffer[]>();
 const knownBytes = new WeakMap<Review, Buffer>();
+/** Memory whose bytes before an offset nothing reads, lent once: see `lendRoomBefore`. */
+const room = new WeakMap<ArrayBufferLike, number>();
 
 /** Records a review's JSON as read from a release that published it, so that it is not made again. */
 export function knowReviewJson(review: Review, json: Buffer): void {
   knownBytes.set(review, json);
+}
+
+/**
+ * Lends the bytes before `first` in its memory, which nothing reads, to the next /reviews.json: when the reviews read
+ * back start there and end the file, the new head and reviews are written before them and the file is one run of
+ * memory (a copy of 100 MB at 100k reviews saved). Lent once.
+ */
+export function lendRoomBefore(first: Buffer): void {
+  room.set(first.buffer, first.byteOffset);
 }
 
 /** Each review's JSON as bytes, made once per dataset: /reviews.json and the archive pages' keys both read them. */
@@ -73,7 +84,33 @@ export function datasetJson(dataset: ReviewsDataset): DatasetJson {
   }
   flush();
   parts.push(Buffer.from("]}"));
-  return { parts: shared(parts), length: offset + 2, starts, ends };
+  const whole = inPlace(parts);
+  return { parts: whole ? [whole] : shared(parts), length: offset + 2, starts, ends };
+}
+
+/**
+ * The file as one run of memory, when its last run of reviews lies in lent memory (`lendRoomBefore`) at the start of
+ * the room, with the file's "]}" after it and room enough before it for the other parts, which are written there.
+ */
+function inPlace(parts: readonly Buffer[]): Buffer | null {
+  const run = parts.at(-2);
+  const tail = parts.at(-1)!;
+  if (!run) return null;
+  const memory = run.buffer;
+  const before = parts.slice(0, -2);
+  const need = before.reduce((n, p) => n + p.length, 0);
+  const end = run.byteOffset + run.length;
+  const fits =
+    room.get(memory) === run.byteOffset &&
+    need <= run.byteOffset &&
+    end + tail.length === memory.byteLength &&
+    tail.equals(new Uint8Array(memory, end, tail.length));
+  if (!fits) return null;
+  room.delete(memory);
+  const file = Buffer.from(memory, run.byteOffset - need, need + run.length + tail.length);
+  let at = 0;
+  for (const part of before) at += part.copy(file, at);
+  return file;
 }
 
 /** The parts, those not yet in shared memory copied into one shared buffer together. */

@@ -12,7 +12,10 @@ import type { SourceDigests, SourceFiles } from "./source.ts";
 export type PreviousReviews = {
   /** As the previous release publishes them, newest first. */
   reviews: Review[];
-  /** Each review's JSON: its bytes in the previous /reviews.json. */
+  /**
+   * Each review's JSON: its bytes in the previous /reviews.json, in memory that worker threads can share. The bytes
+   * before the first one in that memory are read by nothing (the old file's head, and room left for the new one's).
+   */
   json: Buffer[];
   /** Where reviews.jsonl's new lines start. */
   newFrom: number;
@@ -52,7 +55,7 @@ export function previousReviews(
   if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
   let bytes: Buffer;
   try {
-    bytes = readShared(path.join(release.dir, entry.path));
+    bytes = readShared(path.join(release.dir, entry.path), roomFor(files.reviews.length - n));
   } catch (err) {
     return {
       reused: null,
@@ -67,15 +70,22 @@ export function previousReviews(
 }
 
 /**
- * The file in memory that worker threads can share: the reviews read back are written into the next /reviews.json
- * from where they lie (dataset-json.ts), not copied. Read synchronously, as the source files are (source.ts): the build
- * reads while Vite bundles, whose requests the thread pool serves first.
+ * Room left before the file in its memory for the next /reviews.json's head and new reviews, which are then written
+ * there (dataset-json.ts) and the new file is one run of memory the compressors take as it is. A review's JSON is a
+ * few times its source line at most; if the room is short, the file is assembled by copying instead.
  */
-function readShared(file: string): Buffer {
+const roomFor = (addedBytes: number) => Math.min(64 * 1024 + 4 * addedBytes, 64 * 1024 * 1024);
+
+/**
+ * The file in memory that worker threads can share, after `room` bytes: the reviews read back are written into the
+ * next /reviews.json from where they lie (dataset-json.ts), not copied. Read synchronously, as the source files are
+ * (source.ts): the build reads while Vite bundles, whose requests the thread pool serves first.
+ */
+function readShared(file: string, room: number): Buffer {
   const fd = openSync(file, "r");
   try {
     const { size } = fstatSync(fd);
-    const bytes = Buffer.from(new SharedArrayBuffer(size));
+    const bytes = Buffer.from(new SharedArrayBuffer(room + size), room);
     for (let at = 0; at < size;) {
       const read = readSync(fd, bytes, at, size - at, at);
       if (read === 0) throw Object.assign(new Error(`${file} ended early`), { code: "ESHORT" });

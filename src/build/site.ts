@@ -7,7 +7,7 @@ import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-import { knowReviewJson } from "./dataset-json.ts";
+import { knowReviewJson, lendRoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { writeLargeOutputs } from "./large-outputs.ts";
 import type { SourceRecord } from "./previous-release.ts";
@@ -40,6 +40,7 @@ export function loadSite(): Promise<Site> {
     const config = loadConfig();
     const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await takeSourceRead();
     reused.forEach((r, i) => knowReviewJson(r, reusedJson[i]!));
+    if (reusedJson[0]) lendRoomBefore(reusedJson[0]);
     const analyzer = analyzerFor(business);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>

@@ -1,7 +1,7 @@
 // /reviews.json written review by review is byte for byte what JSON.stringify of the whole dataset gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { datasetJson, datasetJsonBytes, knowReviewJson } from "../../../src/build/dataset-json.ts";
+import { datasetJson, datasetJsonBytes, knowReviewJson, lendRoomBefore } from "../../../src/build/dataset-json.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
 test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of reviews and any text", () => {
@@ -83,4 +83,50 @@ test("reviews read back as slices of one /reviews.json are written as they were,
     knowReviewJson(two.reviews[1]!, held.subarray(Buffer.byteLength(a!) + separator.length));
     assert.deepEqual(datasetJsonBytes(two), Buffer.from(JSON.stringify(two)), `separated by "${separator}"`);
   }
+});
+
+test("with room lent before the reviews read back, the file is written around them as one run of their memory", () => {
+  const d = dataset(6);
+  const previous = Buffer.from(JSON.stringify({ ...d, reviews: d.reviews.slice(1) }));
+  /** The previous file read into shared memory after `room` bytes, its reviews known as slices of it. */
+  const readBack = (room: number) => {
+    const memory = Buffer.from(new SharedArrayBuffer(room + previous.length), room);
+    previous.copy(memory);
+    let at = memory.indexOf('"reviews":[') + '"reviews":['.length;
+    const first = memory.subarray(at, at + Buffer.byteLength(JSON.stringify(d.reviews[1])));
+    for (const r of d.reviews.slice(1)) {
+      const length = Buffer.byteLength(JSON.stringify(r));
+      knowReviewJson(r, memory.subarray(at, at + length));
+      at += length + 1;
+    }
+    return { memory, first };
+  };
+  const expected = Buffer.from(JSON.stringify(d));
+
+  const { memory, first } = readBack(4096);
+  lendRoomBefore(first);
+  const { parts } = datasetJson({ ...d });
+  assert.equal(parts.length, 1, "one part");
+  assert.equal(parts[0]!.buffer, memory.buffer, "in the memory read back");
+  assert.deepEqual(Buffer.concat(parts), expected);
+  // Lent once: the next file is assembled by copying, and what the first one wrote stays as it was.
+  const again = datasetJson({ ...d });
+  assert.ok(again.parts.length > 1);
+  assert.deepEqual(Buffer.concat(again.parts), expected);
+  assert.deepEqual(Buffer.concat(parts), expected);
+
+  // Too little room (the head and the new review need more than the old head and 10 bytes): copied, still exact.
+  const short = readBack(10);
+  lendRoomBefore(short.first);
+  const copied = datasetJson({ ...d });
+  assert.ok(copied.parts.length > 1);
+  assert.deepEqual(Buffer.concat(copied.parts), expected);
+  assert.ok(short.memory.equals(previous), "the memory read back is not written into");
+
+  // A new review among the earlier ones: the last run does not start where the room ends, so nothing is written there.
+  const mixed = { ...d, reviews: [d.reviews[1]!, d.reviews[0]!, ...d.reviews.slice(2)] };
+  const third = readBack(4096);
+  lendRoomBefore(third.first);
+  assert.deepEqual(Buffer.concat(datasetJson(mixed).parts), Buffer.from(JSON.stringify(mixed)));
+  assert.ok(third.memory.equals(previous), "the memory read back is not written into");
 });

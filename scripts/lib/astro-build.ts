@@ -33,12 +33,15 @@ export const BUILD_ENV: Readonly<Record<string, string>> = {
 /**
  * Resolves when the build has published; rejects with the exit code otherwise (Astro has printed why). `config` may
  * still be loading, as the build starts: it is needed only to clean up after a failed build. One that does not load
- * stops the build, and its error is the one reported.
+ * stops the build, and its error is the one reported (the build, which loads it too, has usually not got that far).
  */
 export async function astroBuild(
   config: Config | Promise<Config>,
   extraEnv: Record<string, string> = {},
 ): Promise<void> {
+  const loading = Promise.resolve(config);
+  // Observed even if spawning throws before it is awaited.
+  loading.catch(() => {});
   const child = spawn(process.execPath, [...BUILD_NODE_OPTIONS, ASTRO_BIN, "build", "--silent"], {
     cwd: ROOT,
     stdio: "inherit",
@@ -51,8 +54,9 @@ export async function astroBuild(
   });
   let loaded: Config;
   try {
-    loaded = await config;
+    loaded = await loading;
   } catch (err) {
+    // Killed while it starts, the build has usually not printed the same error yet.
     child.kill();
     await failure;
     throw err;

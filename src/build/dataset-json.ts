@@ -89,8 +89,8 @@ export function datasetJson(dataset: ReviewsDataset): DatasetJson {
 }
 
 /**
- * The file as one run of memory, when its last run of reviews lies in lent memory (`lendRoomBefore`) at the start of
- * the room, with the file's "]}" after it and room enough before it for the other parts, which are written there.
+ * The file as one run of memory, when its last run of reviews starts where lent room ends (`lendRoomBefore`), with the
+ * file's "]}" after it and room enough before it for the other parts, which are written there.
  */
 function inPlace(parts: readonly Buffer[]): Buffer | null {
   const run = parts.at(-2);

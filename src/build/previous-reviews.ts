@@ -71,8 +71,8 @@ export function previousReviews(
 
 /**
  * Room left before the file in its memory for the next /reviews.json's head and new reviews, which are then written
- * there (dataset-json.ts) and the new file is one run of memory the compressors take as it is. A review's JSON is a
- * few times its source line at most; if the room is short, the file is assembled by copying instead.
+ * there (dataset-json.ts) and the new file is one run of memory the compressors take as it is. An estimate (a review's
+ * JSON adds its annotations to its source line); when it falls short, the file is assembled by copying instead.
  */
 const roomFor = (addedBytes: number) => Math.min(64 * 1024 + 4 * addedBytes, 64 * 1024 * 1024);
 

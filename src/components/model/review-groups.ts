@@ -70,11 +70,10 @@ export class ReviewGroups {
       for (const kind in review.mentions) {
         let byId = this.#entries.get(kind);
         if (!byId) this.#entries.set(kind, (byId = new Map()));
-        let last: string | undefined;
-        // Ids are sorted (the schema says so), so a repeated id follows itself.
         for (const id of review.mentions[kind as CatalogKind]) {
-          if (id !== last) groupIn(byId, id).add(review, month, withText, aspects);
-          last = id;
+          const group = groupIn(byId, id);
+          // Once per review, however often it names the entry.
+          if (group.reviews.at(-1) !== review) group.add(review, month, withText, aspects);
         }
       }
     }

@@ -4,5 +4,14 @@
 import { rmSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 
-for (const dir of workerData as string[]) rmSync(dir, { recursive: true, force: true });
+// Each directory is tried, whatever happened to the others; what failed is reported together.
+const failed: string[] = [];
+for (const dir of workerData as string[]) {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch (err) {
+    failed.push(`${dir}: ${(err as Error).message}`);
+  }
+}
+if (failed.length > 0) throw new Error(`could not remove ${failed.join("; ")}`);
 parentPort!.postMessage(null);

@@ -206,9 +206,10 @@ test("review groups count an aspect or mention a review repeats once, and the fi
     { aspect: "speed", sentiment: "positive", evidence: "y" },
     { aspect: "pricing", sentiment: "positive", evidence: "z" },
   ]);
-  const groups = reviewGroups([repeated, repeated]);
-  assert.deepEqual(groups.aspect("pricing").reviews, [repeated, repeated]);
-  assert.deepEqual(groups.entry("technicians", "ann").reviews, [repeated, repeated], "a repeated mention once");
+  const again = { ...repeated };
+  const groups = reviewGroups([repeated, again]);
+  assert.deepEqual(groups.aspect("pricing").reviews, [repeated, again]);
+  assert.deepEqual(groups.entry("technicians", "ann").reviews, [repeated, again], "a repeated mention once");
   assert.deepEqual(groups.all.aspects.get("pricing"), { positive: 0, neutral: 0, negative: 2 });
   assert.deepEqual(groups.all.aspects.get("speed"), { positive: 2, neutral: 0, negative: 0 });
 });

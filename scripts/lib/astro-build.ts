@@ -19,8 +19,9 @@ export const BUILD_NODE_OPTIONS = ["--max-semi-space-size=32"];
 /**
  * The build's environment. glibc's malloc asks for transparent huge pages (madvise) for the build's large buffers, as
  * the sidecar does (sidecar/node-options.ts): /reviews.json is 100 MB at 100k reviews and is read, assembled and
- * compressed in memory that a virtual machine faults in 4 KB at a time. Paired 100k rebuilds after one added review took 11.7-12.2 s against
- * 13.3-13.4 s without it; full builds 33.1 s and 1,321 MiB at peak against 34.6 s and 1,336 MiB.
+ * compressed in memory that a virtual machine faults in 4 KB at a time. Paired 100k rebuilds after one added review
+ * took 11.7-12.2 s against 13.3-13.4 s without it; full builds 33.1 s and 1,321 MiB at peak against 34.6 s and
+ * 1,336 MiB.
  */
 export const BUILD_ENV: Readonly<Record<string, string>> = {
   GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",

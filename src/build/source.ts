@@ -38,8 +38,12 @@ export function readSource(dataDir: string): Source {
 export function readSourceFiles(dataDir: string): SourceFiles {
   const businessFile = path.join(dataDir, "business.json");
   const reviewsFile = path.join(dataDir, "reviews.jsonl");
-  const [business, reviews] = [readBytes(businessFile), readBytes(reviewsFile)];
-  return { businessFile: display(businessFile), reviewsFile: display(reviewsFile), business, reviews };
+  return {
+    businessFile: display(businessFile),
+    reviewsFile: display(reviewsFile),
+    business: readBytes(businessFile),
+    reviews: readBytes(reviewsFile),
+  };
 }
 
 export function parseSource(files: SourceFiles): Source {
@@ -94,11 +98,7 @@ export function sourceHashOf(digests: SourceDigests): string {
 
 /** The source hash of the data in `dataDir`, without validating the data. */
 export function readSourceHash(dataDir: string): string {
-  const [business, reviews] = [
-    readBytes(path.join(dataDir, "business.json")),
-    readBytes(path.join(dataDir, "reviews.jsonl")),
-  ];
-  return sourceHashOf(sourceDigests({ business, reviews }));
+  return sourceHashOf(sourceDigests(readSourceFiles(dataDir)));
 }
 
 /**

@@ -1,4 +1,4 @@
-// Aspect annotations of reviews and their summaries, aspect insights read defensively (unknown shapes degrade to "no data").
+// Aspect annotations of reviews and their summaries; aspect insights read defensively (unknown shapes: "no data").
 import type { AspectRow } from "../../lib/charts/aspect-bars.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
 import type { Review, ReviewAspect } from "../../lib/schema/review.ts";

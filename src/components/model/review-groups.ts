@@ -1,5 +1,5 @@
-// The review lists the pages report on (all reviews, each aspect's, each catalog entry's) and their statistics, gathered
-// in one pass over the reviews: a build renders a page per aspect, technician and service over the same 100k reviews.
+// The review lists the pages report on (all reviews, each aspect's, each catalog entry's) and their statistics,
+// gathered in one pass over the reviews: a build renders a page per aspect, technician and service over 100k reviews.
 import { MonthTally, monthIndex, type TimeSeries } from "../../lib/charts/series.ts";
 import { hasText, RatingTally } from "../../lib/reviews/aggregate.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";

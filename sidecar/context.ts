@@ -2,16 +2,16 @@
 import type { IncomingMessage } from "node:http";
 import type { Http2ServerRequest } from "node:http2";
 import type { Config } from "../src/config.ts";
-import type { Site } from "./dist/site.ts";
+import type { Release } from "./release/release.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
-import type { SearchIndexStore } from "./search/index-store.ts";
+import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Hub } from "./websub/hub.ts";
 
 export type AppContext = Readonly<{
   config: Config;
   /** The release to serve from; read once per request so a reload never changes a response half-way. */
-  site: () => Site;
+  site: () => Release;
   logger: Logger;
   /** The search index of the release being served; absent in tests of the static side alone. */
   search?: SearchIndexStore;

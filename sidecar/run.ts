@@ -1,9 +1,9 @@
 // Runs the sidecar: loads the release (its files checked, its search index read) while the server modules load, then
 // watches it and listens.
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { cacheSmallFiles, completeRelease, loadRelease, openRelease, ReleaseError } from "./dist/release.ts";
+import { cacheSmallFiles, completeRelease, loadRelease, openRelease, ReleaseError } from "./release/load.ts";
 import { createLogger } from "./log.ts";
-import { createSearchIndexStore } from "./search/index-store.ts";
+import { createSearchIndexStore } from "./release/index-store.ts";
 
 const logger = createLogger();
 
@@ -11,8 +11,8 @@ const logger = createLogger();
 const serverModules = () =>
   Promise.all([
     import("./app.ts"),
-    import("./dist/site-store.ts"),
-    import("./dist/watch.ts"),
+    import("./release/release-store.ts"),
+    import("./release/watch.ts"),
     import("./mcp/service.ts"),
     import("./server.ts"),
     import("./websub/hub.ts"),
@@ -29,9 +29,9 @@ async function main(): Promise<void> {
     serverModules(),
     completeRelease(opened),
   ]);
-  const [{ createApp }, { createSiteStore }, { watchRelease }, { createMcpService }, { listen }, { createHub }] =
+  const [{ createApp }, { createReleaseStore }, { watchRelease }, { createMcpService }, { listen }, { createHub }] =
     modules;
-  const store = createSiteStore(site, { distDir: config.distDir, logger, load });
+  const store = createReleaseStore(site, { distDir: config.distDir, logger, load });
   store.onChange((_previous, next) => void search.update(next));
   const watcher = watchRelease({
     distDir: config.distDir,

@@ -7,7 +7,7 @@ import { parseSearchQuery } from "../../src/lib/schema/search.ts";
 import { decodeSearchIndex, encodeSearchIndex } from "../../src/lib/search/index-file.ts";
 import { indexColumnsOf } from "../../src/lib/search/index.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
-import { fitIndexFile } from "../../sidecar/search/index-store.ts";
+import { fitIndexFile } from "../../sidecar/release/index-store.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({

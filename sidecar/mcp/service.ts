@@ -3,9 +3,9 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
 import type { AppEnv } from "../context.ts";
-import type { Site } from "../dist/site.ts";
+import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
-import type { SearchIndexStore } from "../search/index-store.ts";
+import type { SearchIndexStore } from "../release/index-store.ts";
 import { createSnapshotSource } from "./data/snapshot.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
@@ -24,7 +24,7 @@ export type McpService = Readonly<{
 
 export type McpServiceDeps = Readonly<{
   config: Config;
-  site: () => Site;
+  site: () => Release;
   search: SearchIndexStore;
   logger: Logger;
 }>;

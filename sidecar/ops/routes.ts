@@ -1,11 +1,11 @@
 // Operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release, subscription and outbox counts).
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import type { Site } from "../dist/site.ts";
+import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { Hub } from "../websub/hub.ts";
 
-export type OpsDeps = Readonly<{ site: () => Site; hub?: Hub; logger: Logger }>;
+export type OpsDeps = Readonly<{ site: () => Release; hub?: Hub; logger: Logger }>;
 
 const NO_STORE = { "cache-control": "no-store" };
 

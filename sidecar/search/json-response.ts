@@ -1,10 +1,10 @@
 // Dynamic JSON responses of the read API: content negotiation (br/gzip/identity), validators and 304s, CORS.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Coding } from "../dist/site.ts";
+import type { Coding } from "../release/release.ts";
 import { CORS_HEADERS } from "../http/cors.ts";
-import { evaluatePreconditions, type HeaderGetter } from "../static/conditional.ts";
-import { createNegotiator } from "../static/negotiate.ts";
+import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
+import { createNegotiator } from "../http/negotiate.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -5,9 +5,9 @@ import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import type { AppEnv } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
-import type { SearchIndexStore } from "./index-store.ts";
+import type { SearchIndexStore } from "../release/index-store.ts";
 import { chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
-import { createLru } from "./lru.ts";
+import { createLru } from "../http/lru.ts";
 import { computeSince } from "./since.ts";
 
 const ALLOW = "GET, HEAD";
@@ -26,7 +26,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
     const release = indexes.current();
     const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `${release.siteId}\0${acceptEncoding}\0${qs}`;
+    const key = `${release.releaseId}\0${acceptEncoding}\0${qs}`;
     const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
     if (cached) return send(cached, req);
     return answer(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
@@ -62,7 +62,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     // Incremental consumers poll the same few dates: keep each encoded answer per release.
     const release = indexes.current();
     const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `since\0${release.siteId}\0${acceptEncoding}\0${date.data}`;
+    const key = `since\0${release.releaseId}\0${acceptEncoding}\0${date.data}`;
     let rendered = responses.get(key);
     if (!rendered) {
       const answer = computeSince(release, date.data);

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { maxTimestamp } from "../../src/lib/dates.ts";
 import { positionsSince } from "../../src/lib/search/run.ts";
-import type { IndexedRelease } from "./index-store.ts";
+import type { IndexedRelease } from "../release/index-store.ts";
 import type { Validated } from "./json-response.ts";
 
 export type SinceAnswer = Readonly<{ body: string; validators: Validated }>;

@@ -2,12 +2,12 @@
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
-import type { Site, SiteFile, Representation } from "../dist/site.ts";
+import type { Release, ReleaseFile, Representation } from "../release/release.ts";
 import type { AppEnv } from "../context.ts";
 import { PREFLIGHT_HEADERS, CORS_HEADERS } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
-import { evaluatePreconditions } from "./conditional.ts";
-import { createNegotiator } from "./negotiate.ts";
+import { evaluatePreconditions } from "../http/conditional.ts";
+import { createNegotiator } from "../http/negotiate.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
 
 const ALLOW = "GET, HEAD, OPTIONS";
@@ -16,7 +16,7 @@ const ALLOW = "GET, HEAD, OPTIONS";
  * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
  * response straight from the precomputed header record without a promise or a Headers object per request.
  */
-export function staticHandler(currentSite: () => Site) {
+export function staticHandler(currentSite: () => Release) {
   const negotiate = createNegotiator();
   return (c: Context<AppEnv>): Response | Promise<Response> => {
     const site = currentSite();
@@ -59,7 +59,7 @@ export function staticHandler(currentSite: () => Site) {
   };
 }
 
-function choose(file: SiteFile, preference: readonly string[]): Representation {
+function choose(file: ReleaseFile, preference: readonly string[]): Representation {
   for (const coding of preference) {
     if (coding === "br" && file.br) return file.br;
     if (coding === "gzip" && file.gzip) return file.gzip;

@@ -1,7 +1,7 @@
 // The hub's view of the published topics: per topic URL, the current release's exact bytes, Content-Type, Link and sha256.
 import { readFile } from "node:fs/promises";
 import { TOPIC_PATHS, topicLinkHeader } from "../../src/lib/site-urls.ts";
-import type { Site } from "../dist/site.ts";
+import type { Release } from "../release/release.ts";
 
 export type TopicContent = Readonly<{
   /** Absolute topic URL (the `hub.topic` subscribers use). */
@@ -29,19 +29,19 @@ export interface TopicSource {
 
 /** The part of the sidecar's release store the hub needs (sidecar/dist/site-store.ts provides it). */
 export type ReleaseSource = Readonly<{
-  current(): Site;
+  current(): Release;
   reload(): Promise<unknown>;
-  onChange(listener: (previous: Site, next: Site) => void): () => void;
+  onChange(listener: (previous: Release, next: Release) => void): () => void;
 }>;
 
 export function siteTopicSource(releases: ReleaseSource, siteUrl: string): TopicSource {
   const urls = new Map(TOPIC_PATHS.map((p) => [new URL(p, siteUrl).href, p] as const));
   // One read per topic version, shared by all its deliveries; versions no longer current are let go.
   const bodies = new Map<string, Promise<Buffer>>();
-  let cachedFor: Site | undefined;
+  let cachedFor: Release | undefined;
   let cached: TopicContent[] = [];
 
-  const contentOf = (site: Site, topic: string, urlPath: string): TopicContent | undefined => {
+  const contentOf = (site: Release, topic: string, urlPath: string): TopicContent | undefined => {
     const entry = site.manifest.files[urlPath];
     const file = site.files.get(urlPath);
     if (!entry || !file) return undefined;

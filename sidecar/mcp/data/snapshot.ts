@@ -4,9 +4,9 @@ import type { Business } from "../../../src/lib/schema/business.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import type { SearchIndex } from "../../../src/lib/search/index.ts";
 import { type SiteUrls, siteUrls } from "../../../src/lib/site-urls.ts";
-import type { Site } from "../../dist/site.ts";
-import type { SearchIndexStore } from "../../search/index-store.ts";
-import type { InsightsDoc } from "../../search/insights-file.ts";
+import type { Release } from "../../release/release.ts";
+import type { SearchIndexStore } from "../../release/index-store.ts";
+import type { InsightsDoc } from "../../release/insights-file.ts";
 
 export type Snapshot = Readonly<{
   /** Id of the release the search index was built from. */
@@ -18,7 +18,7 @@ export type Snapshot = Readonly<{
   insightsProblem: string | null;
   urls: SiteUrls;
   /** The release being served (its files: manifest entries, paths on disk). */
-  site: Site;
+  site: Release;
   reviewById: (id: string) => Review | undefined;
 }>;
 
@@ -28,7 +28,7 @@ export type SnapshotSource = Readonly<{
   releaseId: () => string;
 }>;
 
-export type SnapshotDeps = Readonly<{ site: () => Site; search: SearchIndexStore; siteUrl: string }>;
+export type SnapshotDeps = Readonly<{ site: () => Release; search: SearchIndexStore; siteUrl: string }>;
 
 export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
   const positions = new WeakMap<SearchIndex, Map<string, number>>();
@@ -44,12 +44,12 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
   };
 
   return Object.freeze({
-    releaseId: () => deps.search.current().siteId,
+    releaseId: () => deps.search.current().releaseId,
     current: () => {
       const release = deps.search.current();
       const { index } = release;
       return {
-        releaseId: release.siteId,
+        releaseId: release.releaseId,
         index,
         updatedAt: release.updatedAt,
         business: release.business,

@@ -1,6 +1,6 @@
 // The tools in the order tools/list shows them, their published definitions (JSON Schema built once per process) and the call dispatch.
 import { z } from "zod";
-import { createLru } from "../../search/lru.ts";
+import { createLru } from "../../http/lru.ts";
 import type { Snapshot } from "../data/snapshot.ts";
 import { issuesText, toToolIssues } from "./args.ts";
 import { getAspectSentiment } from "./aspects.ts";

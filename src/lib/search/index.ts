@@ -77,7 +77,7 @@ export function buildSearchIndex(
 
 /**
  * Builds the index in steps, pausing every few thousand reviews: a server runs the steps between requests
- * (`sidecar/search/index-store.ts`), so indexing a large new release does not stall the answers of the current one.
+ * (`sidecar/release/index-store.ts`), so indexing a large new release does not stall the answers of the current one.
  */
 export function* buildSearchIndexSteps(
   business: Business,

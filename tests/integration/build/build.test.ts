@@ -28,7 +28,7 @@ import {
   indexFileChecksum,
 } from "../../../src/lib/search/index-file.ts";
 import { idsInSourceOrder } from "../../../src/lib/search/index.ts";
-import { readReviewsFileOf } from "../../../sidecar/search/reviews-file.ts";
+import { readReviewsFileOf } from "../../../sidecar/release/reviews-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";

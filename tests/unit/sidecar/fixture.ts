@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../scripts/bench/lib/synthetic-release.ts";
 import { createApp } from "../../../sidecar/app.ts";
-import { type LoadOptions, loadRelease } from "../../../sidecar/dist/release.ts";
-import type { Site } from "../../../sidecar/dist/site.ts";
+import { type LoadOptions, loadRelease } from "../../../sidecar/release/load.ts";
+import type { Release } from "../../../sidecar/release/release.ts";
 import { memoryLogger } from "../../../sidecar/log.ts";
 import { loadConfig } from "../../../src/config.ts";
 
@@ -29,7 +29,7 @@ export async function fixture(options: { files?: Record<string, SyntheticFile>; 
   const releaseDir = await release(options.files ?? sampleSite());
   const site = await loadRelease(distDir, options.load);
   const logger = memoryLogger();
-  let current: Site = site;
+  let current: Release = site;
   const app = createApp({ config: loadConfig({ DIST_DIR: distDir }), site: () => current, logger });
   return {
     tmp,
@@ -40,7 +40,7 @@ export async function fixture(options: { files?: Record<string, SyntheticFile>; 
     app,
     release,
     /** Swaps the snapshot the app serves (what the store does on reload). */
-    serve: (next: Site) => (current = next),
+    serve: (next: Release) => (current = next),
     cleanup: () => rm(tmp, { recursive: true, force: true }),
   };
 }

@@ -8,9 +8,9 @@ import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { it } from "node:test";
 import { sampleSite, writeRelease } from "../../../scripts/bench/lib/synthetic-release.ts";
-import { loadRelease } from "../../../sidecar/dist/release.ts";
+import { loadRelease } from "../../../sidecar/release/load.ts";
 import { memoryLogger } from "../../../sidecar/log.ts";
-import { createSearchIndexStore } from "../../../sidecar/search/index-store.ts";
+import { createSearchIndexStore } from "../../../sidecar/release/index-store.ts";
 import {
   encodeSearchIndex,
   INDEX_FILE_FORMAT,

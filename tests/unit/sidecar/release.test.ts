@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { sampleSite, writeRelease } from "../../../scripts/bench/lib/synthetic-release.ts";
-import { loadRelease, ReleaseError } from "../../../sidecar/dist/release.ts";
+import { loadRelease, ReleaseError } from "../../../sidecar/release/load.ts";
 import { fixture } from "./fixture.ts";
 
 describe("loadRelease", () => {

@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterEach, describe, it } from "node:test";
 import { sampleSite } from "../../../scripts/bench/lib/synthetic-release.ts";
 import { createApp } from "../../../sidecar/app.ts";
-import { createSiteStore, type SiteStore } from "../../../sidecar/dist/site-store.ts";
-import type { Site } from "../../../sidecar/dist/site.ts";
-import { watchRelease } from "../../../sidecar/dist/watch.ts";
+import { createReleaseStore, type ReleaseStore } from "../../../sidecar/release/release-store.ts";
+import type { Release } from "../../../sidecar/release/release.ts";
+import { watchRelease } from "../../../sidecar/release/watch.ts";
 import { memoryLogger } from "../../../sidecar/log.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { type Fixture, fixture } from "./fixture.ts";
@@ -30,13 +30,13 @@ describe("reloading a release", () => {
   });
 
   async function setup(): Promise<{
-    store: SiteStore;
+    store: ReleaseStore;
     app: ReturnType<typeof createApp>;
     logger: ReturnType<typeof memoryLogger>;
   }> {
     f = await fixture();
     const logger = memoryLogger();
-    const store = createSiteStore(f.site, { distDir: f.distDir, logger });
+    const store = createReleaseStore(f.site, { distDir: f.distDir, logger });
     const app = createApp({ config: loadConfig({ DIST_DIR: f.distDir }), site: store.current, logger });
     return { store, app, logger };
   }
@@ -72,7 +72,7 @@ describe("reloading a release", () => {
 
   it("tells listeners about each swap with the previous and the new snapshot", async () => {
     const { store } = await setup();
-    const seen: Array<[Site, Site]> = [];
+    const seen: Array<[Release, Release]> = [];
     store.onChange(() => {
       throw new Error("a broken listener does not stop the others");
     });

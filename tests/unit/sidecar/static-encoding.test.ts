@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { parseAcceptEncoding } from "../../../sidecar/static/negotiate.ts";
+import { parseAcceptEncoding } from "../../../sidecar/http/negotiate.ts";
 import { type Fixture, fixture } from "./fixture.ts";
 
 describe("static files: encodings", () => {

@@ -1,7 +1,7 @@
 // Conditional GETs: If-None-Match (exact, list, *, weak) before If-Modified-Since, 304s with the right headers and no body.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { evaluatePreconditions, matchesEtag } from "../../../sidecar/static/conditional.ts";
+import { evaluatePreconditions, matchesEtag } from "../../../sidecar/http/conditional.ts";
 import { type Fixture, fixture } from "./fixture.ts";
 
 describe("static files: conditional requests", () => {

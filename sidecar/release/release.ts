@@ -22,7 +22,7 @@ export type Representation = Readonly<{
   body: Uint8Array<ArrayBuffer> | undefined;
 };
 
-export type SiteFile = Readonly<{
+export type ReleaseFile = Readonly<{
   urlPath: string;
   lastModified: string;
   /** `lastModified` in epoch milliseconds, for If-Modified-Since / If-Unmodified-Since. */
@@ -32,7 +32,7 @@ export type SiteFile = Readonly<{
   gzip: Representation | undefined;
 }>;
 
-export type Site = Readonly<{
+export type Release = Readonly<{
   /** The release directory's name (its content id under `.dist-releases/`, or the directory's own name). */
   id: string;
   /** realpath of DIST_DIR when the release was loaded. */
@@ -40,5 +40,5 @@ export type Site = Readonly<{
   /** Identity of what was loaded (resolved directory and manifest.json stat); a change means "look again". */
   fingerprint: string;
   manifest: Manifest;
-  files: ReadonlyMap<string, SiteFile>;
+  files: ReadonlyMap<string, ReleaseFile>;
 }>;

@@ -1,18 +1,18 @@
 // Holds the release being served and swaps it for a newer one: in-flight requests keep the snapshot they started with.
 import type { Logger } from "../log.ts";
-import { fingerprint, loadRelease } from "./release.ts";
-import type { Site } from "./site.ts";
+import { fingerprint, loadRelease } from "./load.ts";
+import type { Release } from "./release.ts";
 
 export type ReloadOutcome =
-  | Readonly<{ status: "reloaded"; previous: Site; site: Site }>
-  | Readonly<{ status: "unchanged"; site: Site }>
-  | Readonly<{ status: "failed"; site: Site; error: Error }>;
+  | Readonly<{ status: "reloaded"; previous: Release; site: Release }>
+  | Readonly<{ status: "unchanged"; site: Release }>
+  | Readonly<{ status: "failed"; site: Release; error: Error }>;
 
-export type ChangeListener = (previous: Site, next: Site) => void;
+export type ChangeListener = (previous: Release, next: Release) => void;
 
-export type SiteStore = Readonly<{
+export type ReleaseStore = Readonly<{
   /** The release to serve a request from; read it once per request. */
-  current: () => Site;
+  current: () => Release;
   /** Loads DIST_DIR again if it points at something new (explicit: also retries a release that failed before). */
   reload: () => Promise<ReloadOutcome>;
   /** Like `reload`, but a release already found broken is not loaded (and logged) again until it changes. */
@@ -21,13 +21,13 @@ export type SiteStore = Readonly<{
   onChange: (listener: ChangeListener) => () => void;
 }>;
 
-export type SiteStoreOptions = Readonly<{
+export type ReleaseStoreOptions = Readonly<{
   distDir: string;
   logger: Logger;
-  load?: (distDir: string) => Promise<Site>;
+  load?: (distDir: string) => Promise<Release>;
 }>;
 
-export function createSiteStore(initial: Site, options: SiteStoreOptions): SiteStore {
+export function createReleaseStore(initial: Release, options: ReleaseStoreOptions): ReleaseStore {
   const { distDir, logger } = options;
   const load = options.load ?? ((dir: string) => loadRelease(dir));
   const listeners = new Set<ChangeListener>();
@@ -46,7 +46,7 @@ export function createSiteStore(initial: Site, options: SiteStoreOptions): SiteS
     }
     if (now === site.fingerprint) return { status: "unchanged", site };
     if (!force && failed?.fingerprint === now) return { status: "failed", site, error: failed.error };
-    let next: Site;
+    let next: Release;
     try {
       next = await load(distDir);
     } catch (err) {

@@ -1,5 +1,5 @@
 // Content-coding negotiation (RFC 9110 12.5.3): which of br, gzip and identity a request's Accept-Encoding prefers.
-import type { Coding } from "../dist/site.ts";
+import type { Coding } from "../release/release.ts";
 
 /** Codings in the order to try them; identity always last-resort available. */
 export type Preference = readonly Coding[];

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { z } from "zod";
-import { readReviewsFile, readReviewsFileOf, splitReviews } from "../../../sidecar/search/reviews-file.ts";
+import { readReviewsFile, readReviewsFileOf, splitReviews } from "../../../sidecar/release/reviews-file.ts";
 import { Review } from "../../../src/lib/schema/review.ts";
 
 const HEAD = {

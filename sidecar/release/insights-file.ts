@@ -1,7 +1,7 @@
 // Reads a release's /insights.json once for everything the sidecar answers from it (aspect labels for search, MCP tools).
 import { readFile } from "node:fs/promises";
-import { releaseFile } from "../dist/release.ts";
-import type { Site } from "../dist/site.ts";
+import { releaseFile } from "./load.ts";
+import type { Release } from "./release.ts";
 
 /** The published insights document, kept as parsed: its shape is read defensively (sidecar/mcp/data/insights-view.ts). */
 export type InsightsDoc = Readonly<Record<string, unknown>>;
@@ -9,7 +9,7 @@ export type InsightsDoc = Readonly<Record<string, unknown>>;
 /** The document, or null with the reason; a release whose insights cannot be read still serves its reviews. */
 export type InsightsFile = Readonly<{ insights: InsightsDoc | null; problem: string | null }>;
 
-export async function readInsightsFile(release: Pick<Site, "dir" | "manifest">): Promise<InsightsFile> {
+export async function readInsightsFile(release: Pick<Release, "dir" | "manifest">): Promise<InsightsFile> {
   const file = releaseFile(release, "/insights.json");
   if (!file) return { insights: null, problem: "this release publishes no /insights.json" };
   try {

@@ -16,15 +16,15 @@ import {
   type SearchIndex,
 } from "../../src/lib/search/index.ts";
 import type { Business } from "../../src/lib/schema/business.ts";
-import { releaseFile } from "../dist/release.ts";
-import type { Site } from "../dist/site.ts";
+import { releaseFile } from "./load.ts";
+import type { Release } from "./release.ts";
 import type { Logger } from "../log.ts";
 import { type InsightsDoc, readInsightsFile } from "./insights-file.ts";
 import { readReviewsFile, readReviewsFileOf, type ReviewsFile } from "./reviews-file.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
 export type IndexedRelease = Readonly<{
-  siteId: string;
+  releaseId: string;
   index: SearchIndex;
   updatedAt: string;
   business: Business;
@@ -37,11 +37,11 @@ export type SearchIndexStore = Readonly<{
   /** The newest index that is ready; the previous one keeps answering while a new one is built. */
   current: () => IndexedRelease;
   /** Builds the index of `site` and makes it current (after a release swap). */
-  update: (site: Release) => Promise<void>;
+  update: (site: IndexableRelease) => Promise<void>;
 }>;
 
 /** What indexing needs of a release: its files (the manifest is enough, the files need not have been checked yet). */
-export type Release = Pick<Site, "id" | "dir" | "manifest">;
+export type IndexableRelease = Pick<Release, "id" | "dir" | "manifest">;
 
 /** Waits for the next turn of the event loop: requests that arrived meanwhile are answered first. */
 export type Pause = () => Promise<unknown>;
@@ -54,7 +54,7 @@ export type IndexSource = { loaded: true } | { loaded: false; why: string };
  * wrote beside them when it fits the published /reviews.json; otherwise it is built here from that file.
  */
 export async function indexRelease(
-  site: Release,
+  site: IndexableRelease,
   pause: Pause = nextTurn,
   onIndex: (source: IndexSource) => void = () => {},
 ): Promise<IndexedRelease> {
@@ -70,7 +70,7 @@ export async function indexRelease(
   const prebuilt = await loadIndexFile(indexFile, reviewsBytes, aspects, pause);
   onIndex(prebuilt.release ? { loaded: true } : { loaded: false, why: prebuilt.why });
   if (prebuilt.release)
-    return Object.freeze({ siteId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
+    return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
   let dataset: ReviewsFile;
   try {
     dataset = readReviewsFile(reviewsBytes);
@@ -79,13 +79,13 @@ export async function indexRelease(
   }
   const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, dataset.reviews, aspects), pause);
   const { business, updated_at: updatedAt } = dataset.head;
-  return Object.freeze({ siteId: site.id, index, updatedAt, business, insights, insightsProblem: problem });
+  return Object.freeze({ releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem });
 }
 
 type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
 
 /** The bytes of the index file the manifest describes, or why there is none this sidecar can use. */
-async function readIndexFile(site: Release): Promise<Buffer | string> {
+async function readIndexFile(site: IndexableRelease): Promise<Buffer | string> {
   const listed = site.manifest.search_index;
   if (!listed) return `no ${INDEX_FILE_NAME} (the manifest lists no search index)`;
   if (listed.format !== INDEX_FILE_FORMAT)
@@ -155,14 +155,14 @@ function aspectLabels(insights: InsightsDoc | null): AspectLabel[] {
 }
 
 export async function createSearchIndexStore(
-  initial: Release,
+  initial: IndexableRelease,
   logger: Logger,
   pause: Pause = nextTurn,
 ): Promise<SearchIndexStore> {
   const warnInsights = (r: IndexedRelease) => {
-    if (r.insightsProblem) logger.warn("insights unavailable", { release: r.siteId, problem: r.insightsProblem });
+    if (r.insightsProblem) logger.warn("insights unavailable", { release: r.releaseId, problem: r.insightsProblem });
   };
-  const index = (site: Release) =>
+  const index = (site: IndexableRelease) =>
     indexRelease(site, pause, (source) => {
       if (!source.loaded)
         logger.warn("the release's search index file is not usable: indexing /reviews.json instead", {
@@ -175,7 +175,7 @@ export async function createSearchIndexStore(
   let latestRequested = initial.id;
   return Object.freeze({
     current: () => current,
-    update: async (site: Release) => {
+    update: async (site: IndexableRelease) => {
       latestRequested = site.id;
       try {
         const next = await index(site);

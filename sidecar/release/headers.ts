@@ -1,7 +1,7 @@
 // Turns a manifest entry into the response header sets served for each of its representations (computed once per release).
 import type { ManifestEntry } from "../../src/lib/schema/manifest.ts";
 import { CORS_HEADERS } from "../http/cors.ts";
-import type { Coding, HeaderRecord } from "./site.ts";
+import type { Coding, HeaderRecord } from "./release.ts";
 
 export type RepresentationHeaders = Readonly<{ ok: HeaderRecord; notModified: HeaderRecord }>;
 

@@ -4,10 +4,10 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
 import { representationHeaders } from "./headers.ts";
-import type { Coding, Representation, Site, SiteFile } from "./site.ts";
+import type { Coding, Representation, Release, ReleaseFile } from "./release.ts";
 
 /** A release whose manifest has been read and checked, its files not yet. */
-export type OpenRelease = Pick<Site, "id" | "dir" | "fingerprint" | "manifest"> & { where: string };
+export type OpenRelease = Pick<Release, "id" | "dir" | "fingerprint" | "manifest"> & { where: string };
 
 /** Thrown when DIST_DIR holds no usable release; the message says what is wrong and where. */
 export class ReleaseError extends Error {
@@ -69,22 +69,22 @@ export async function openRelease(distDir: string): Promise<OpenRelease> {
 }
 
 /** The absolute path of a file the release publishes at `urlPath`, if its manifest lists one. */
-export function releaseFile(release: Pick<Site, "dir" | "manifest">, urlPath: string): string | undefined {
+export function releaseFile(release: Pick<Release, "dir" | "manifest">, urlPath: string): string | undefined {
   const entry = PRIVATE_PATHS.has(urlPath) ? undefined : release.manifest.files[urlPath];
   return entry && path.join(release.dir, entry.path);
 }
 
 /** Opens and completes a release, with its small files in memory before it is returned. */
-export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Site> {
+export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Release> {
   const site = await completeRelease(await openRelease(distDir));
   await cacheSmallFiles(site, options);
   return site;
 }
 
 /** Checks every file an opened release lists (present, regular, of the listed size); nothing is kept in memory yet. */
-export async function completeRelease(release: OpenRelease): Promise<Site> {
+export async function completeRelease(release: OpenRelease): Promise<Release> {
   const { dir, manifest, where } = release;
-  const files = new Map<string, SiteFile>();
+  const files = new Map<string, ReleaseFile>();
   const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
     if (PRIVATE_PATHS.has(urlPath)) continue;
@@ -158,7 +158,7 @@ const pendingRep = (coding: Coding, v: { path: string; bytes: number; etag: stri
  * At start the sidecar does this after it listens (files are streamed from disk until then); a reload does it before
  * the swap.
  */
-export async function cacheSmallFiles(site: Site, options: LoadOptions = {}): Promise<void> {
+export async function cacheSmallFiles(site: Release, options: LoadOptions = {}): Promise<void> {
   const maxFile = options.maxCachedFileBytes ?? 4 * 1024 * 1024;
   let budget = options.cacheBudgetBytes ?? 32 * 1024 * 1024;
   const chosen = [...site.files.values()]

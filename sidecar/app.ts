@@ -1,24 +1,43 @@
-// Builds the sidecar's Hono app from one context object; no port is opened here (see server.ts).
+// Builds the sidecar's Hono app from the parts it serves; no port is opened here (see server.ts).
 import { Hono } from "hono";
-import type { AppContext, AppEnv } from "./context.ts";
+import type { Config } from "../src/config.ts";
+import type { AppEnv } from "./http/env.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import type { Logger } from "./log.ts";
+import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
+import type { SearchIndexStore } from "./release/index-store.ts";
+import type { Release } from "./release/release.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { staticHandler } from "./static/handler.ts";
+import type { Hub } from "./websub/hub.ts";
 
-export function createApp(ctx: AppContext): Hono<AppEnv> {
+export type AppParts = Readonly<{
+  config: Config;
+  /** The release to serve from; read once per request so a reload never changes a response half-way. */
+  release: () => Release;
+  logger: Logger;
+  /** The search index of the release being served; absent in tests of the static side alone. */
+  search?: SearchIndexStore;
+  /** The WebSub hub; absent in tests that build the app without one (its routes are then not mounted). */
+  hub?: Hub;
+  /** The MCP endpoint; absent in tests that build the app without one (/mcp is then not mounted). */
+  mcp?: McpService;
+}>;
+
+export function createApp(parts: AppParts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(ctx.logger));
+  app.onError(errorHandler(parts.logger));
   app.notFound(notFoundHandler);
 
   // Dynamic routes are mounted here, before the static fallback.
   // Add no `app.use("*", ...)` middleware: it would put every static request on the slow (async) path.
 
-  if (ctx.search) app.route("/api/reviews", searchRoutes(ctx.search));
-  app.route("/", opsRoutes({ site: ctx.site, logger: ctx.logger, ...(ctx.hub ? { hub: ctx.hub } : {}) }));
-  if (ctx.hub) app.route("/api/websub", ctx.hub.routes);
-  if (ctx.mcp) app.route("/mcp", ctx.mcp.routes);
+  if (parts.search) app.route("/api/reviews", searchRoutes(parts.search));
+  app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
+  if (parts.hub) app.route("/api/websub", parts.hub.routes);
+  if (parts.mcp) app.route("/mcp", parts.mcp.routes);
 
-  app.all("*", staticHandler(ctx.site));
+  app.all("*", staticHandler(parts.release));
   return app;
 }

@@ -43,8 +43,8 @@ export type ResourceEntry = {
 
 export function listResources(data: Snapshot): ResourceEntry[] {
   return DATASETS.flatMap((d) => {
-    const file = data.site.files.get(d.path);
-    const entry = data.site.manifest.files[d.path];
+    const file = data.release.files.get(d.path);
+    const entry = data.release.manifest.files[d.path];
     if (!file || !entry) return [];
     return [
       {
@@ -85,7 +85,7 @@ export async function readResource(uri: string, data: Snapshot) {
         `${uri} is ${Math.ceil(dataset.size / 2 ** 20)} MB, more than MCP reads serve; download it over HTTP, or use search_reviews`,
       );
     }
-    const file = data.site.files.get(new URL(uri).pathname)!;
+    const file = data.release.files.get(new URL(uri).pathname)!;
     return { contents: [{ uri, mimeType: dataset.mimeType, text: await readFile(file.identity.file, "utf8") }] };
   }
   const id = reviewIdOf(uri, data);
@@ -104,7 +104,7 @@ export const notFound = (uri: string) =>
 /** A value that changes when the resource's content changes (for resources/updated), or null when it does not exist. */
 export function resourceVersion(uri: string, data: Snapshot): string | null {
   const dataset = DATASETS.find((d) => new URL(d.path, data.urls.home).href === uri);
-  if (dataset) return data.site.manifest.files[dataset.path]?.etag ?? null;
+  if (dataset) return data.release.manifest.files[dataset.path]?.etag ?? null;
   const id = reviewIdOf(uri, data);
   const review = id === null ? undefined : data.reviewById(id);
   return review ? JSON.stringify(review) : null;

@@ -2,7 +2,7 @@
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
@@ -24,7 +24,7 @@ export type McpService = Readonly<{
 
 export type McpServiceDeps = Readonly<{
   config: Config;
-  site: () => Release;
+  release: () => Release;
   search: SearchIndexStore;
   logger: Logger;
 }>;
@@ -38,7 +38,7 @@ const HEAP_CHECK_INTERVAL_MS = 60_000;
 export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
-  const data = createSnapshotSource({ site: deps.site, search: deps.search, siteUrl: config.siteUrl });
+  const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
   const sessions = createSessionStore({
     tools: createToolRegistry(),
     data,

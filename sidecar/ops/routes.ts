@@ -1,11 +1,11 @@
 // Operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release, subscription and outbox counts).
 import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { Hub } from "../websub/hub.ts";
 
-export type OpsDeps = Readonly<{ site: () => Release; hub?: Hub; logger: Logger }>;
+export type OpsDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger }>;
 
 const NO_STORE = { "cache-control": "no-store" };
 
@@ -13,7 +13,7 @@ export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/healthz", async (c) => {
-    const release = deps.site().id;
+    const release = deps.release().id;
     if (!deps.hub) return c.json({ status: "ok", release }, 200, NO_STORE);
     try {
       await deps.hub.healthCheck();
@@ -25,10 +25,10 @@ export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
   });
 
   app.get("/api/status", async (c) => {
-    const site = deps.site();
+    const current = deps.release();
     const memory = process.memoryUsage();
     const body = {
-      release: { id: site.id, updated_at: site.manifest.updated_at },
+      release: { id: current.id, updated_at: current.manifest.updated_at },
       websub: deps.hub ? snakeStats(await deps.hub.stats()) : null,
       process: {
         uptime_seconds: Math.round(process.uptime()),

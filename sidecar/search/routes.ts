@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";

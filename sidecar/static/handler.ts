@@ -3,7 +3,7 @@ import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { Release, ReleaseFile, Representation } from "../release/release.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import { PREFLIGHT_HEADERS, CORS_HEADERS } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { evaluatePreconditions } from "../http/conditional.ts";
@@ -16,10 +16,10 @@ const ALLOW = "GET, HEAD, OPTIONS";
  * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
  * response straight from the precomputed header record without a promise or a Headers object per request.
  */
-export function staticHandler(currentSite: () => Release) {
+export function staticHandler(currentRelease: () => Release) {
   const negotiate = createNegotiator();
   return (c: Context<AppEnv>): Response | Promise<Response> => {
-    const site = currentSite();
+    const site = currentRelease();
     const rawTarget = c.env?.incoming?.url;
     const raw = requestPath(c.req.url, rawTarget);
     let file = raw.includes("%") ? undefined : site.files.get(raw);

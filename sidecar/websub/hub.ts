@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
 import { siteUrls } from "../../src/lib/site-urls.ts";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import type { Logger } from "../log.ts";
 import { createChangeTracker } from "./changes.ts";
 import { runDelivery } from "./deliver.ts";

@@ -1,6 +1,6 @@
 // The hub endpoint: POST subscribe/unsubscribe/publish answered 202 or a plain-text 4xx naming the field; GET a short page.
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../context.ts";
+import type { AppEnv } from "../http/env.ts";
 import type { Logger } from "../log.ts";
 import { readForm } from "./request/body.ts";
 import { type HubRequest, parseHubRequest, type ParseOptions } from "./request/parse.ts";

@@ -27,7 +27,7 @@ export interface TopicSource {
   refresh(): Promise<void>;
 }
 
-/** The part of the sidecar's release store the hub needs (sidecar/dist/site-store.ts provides it). */
+/** The part of the sidecar's release store the hub needs (sidecar/release/release-store.ts provides it). */
 export type ReleaseSource = Readonly<{
   current(): Release;
   reload(): Promise<unknown>;

@@ -18,7 +18,7 @@ export type Snapshot = Readonly<{
   insightsProblem: string | null;
   urls: SiteUrls;
   /** The release being served (its files: manifest entries, paths on disk). */
-  site: Release;
+  release: Release;
   reviewById: (id: string) => Review | undefined;
 }>;
 
@@ -28,7 +28,7 @@ export type SnapshotSource = Readonly<{
   releaseId: () => string;
 }>;
 
-export type SnapshotDeps = Readonly<{ site: () => Release; search: SearchIndexStore; siteUrl: string }>;
+export type SnapshotDeps = Readonly<{ release: () => Release; search: SearchIndexStore; siteUrl: string }>;
 
 export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
   const positions = new WeakMap<SearchIndex, Map<string, number>>();
@@ -56,7 +56,7 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         insights: release.insights,
         insightsProblem: release.insightsProblem,
         urls,
-        site: deps.site(),
+        release: deps.release(),
         reviewById: (id: string) => {
           const at = byId(index).get(id);
           return at === undefined ? undefined : index.review(at);

@@ -1,7 +1,7 @@
 // The /mcp endpoint: guards (Host, Origin), HTTP-level checks the SDK transport leaves to us (batches, JSON-RPC shape, capacity), session routing.
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { negotiate } from "../protocol.ts";
 import type { SessionStore } from "../sessions.ts";

@@ -100,7 +100,7 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
       const snapshot = data();
       // While a new release is being indexed, the index and the files served belong to different releases: an answer
       // then mixes both, so it is not kept.
-      const settled = snapshot.site.id === snapshot.releaseId;
+      const settled = snapshot.release.id === snapshot.releaseId;
       const key = `${snapshot.releaseId}\n${name}\n${JSON.stringify(parsed.data)}`;
       const cached = settled ? results.get(key) : undefined;
       if (cached) return cached;

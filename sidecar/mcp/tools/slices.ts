@@ -103,5 +103,5 @@ export function digest(r: Review): z.output<typeof ReviewDigest> {
 
 /** The site's HTML page at `path` when this release publishes one. */
 export function pageUrl(data: Snapshot, path: string): string | null {
-  return data.site.files.has(path) ? new URL(path, data.urls.home).href : null;
+  return data.release.files.has(path) ? new URL(path, data.urls.home).href : null;
 }

@@ -29,7 +29,7 @@ before(async () => {
   assert.equal(built.code, 0, built.stderr);
   const site = await loadRelease(built.distDir);
   search = await createSearchIndexStore(site, quiet);
-  app = createApp({ config: loadConfig({ DIST_DIR: built.distDir }), site: () => site, logger: quiet, search });
+  app = createApp({ config: loadConfig({ DIST_DIR: built.distDir }), release: () => site, logger: quiet, search });
   published = (JSON.parse(await readFile(path.join(built.distDir, "reviews.json"), "utf8")) as { reviews: Review[] })
     .reviews;
   reviews = published.map((r) => ({ id: r.id, date: r.date, rating: r.rating }));

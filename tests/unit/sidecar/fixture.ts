@@ -30,7 +30,7 @@ export async function fixture(options: { files?: Record<string, SyntheticFile>; 
   const site = await loadRelease(distDir, options.load);
   const logger = memoryLogger();
   let current: Release = site;
-  const app = createApp({ config: loadConfig({ DIST_DIR: distDir }), site: () => current, logger });
+  const app = createApp({ config: loadConfig({ DIST_DIR: distDir }), release: () => current, logger });
   return {
     tmp,
     distDir,

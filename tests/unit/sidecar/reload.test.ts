@@ -37,7 +37,7 @@ describe("reloading a release", () => {
     f = await fixture();
     const logger = memoryLogger();
     const store = createReleaseStore(f.site, { distDir: f.distDir, logger });
-    const app = createApp({ config: loadConfig({ DIST_DIR: f.distDir }), site: store.current, logger });
+    const app = createApp({ config: loadConfig({ DIST_DIR: f.distDir }), release: store.current, logger });
     return { store, app, logger };
   }
   const generation = async (app: ReturnType<typeof createApp>) =>

@@ -1,0 +1,115 @@
+// The sidecar as one object: builds every part from the configuration (release store, search index, WebSub hub, MCP
+// endpoint, the app), starts them in order and stops them in reverse.
+import type { Hono } from "hono";
+import type { Config } from "../src/config.ts";
+import type { AppEnv } from "./http/env.ts";
+import type { Logger } from "./log.ts";
+import type { McpService } from "./mcp/service.ts";
+import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
+import { cacheSmallFiles, completeRelease, loadRelease, openRelease } from "./release/load.ts";
+import type { ReleaseStore } from "./release/release-store.ts";
+import type { ReleaseWatcher } from "./release/watch.ts";
+import type { RunningServer } from "./server.ts";
+import type { Hub } from "./websub/hub.ts";
+import type { Resolver } from "./websub/net/lookup.ts";
+import type { HubStore } from "./websub/store/store.ts";
+
+/** Parts a test or a benchmark puts in place of the ones the configuration would make. */
+export type SidecarOverrides = Readonly<{
+  /** The hub's store; by default the one HUB_DB names. */
+  hubStore?: HubStore;
+  /** DNS for WebSub callbacks. */
+  resolver?: Resolver;
+  /** The clock of the hub. */
+  now?: () => number;
+}>;
+
+export type SidecarOptions = Readonly<{ logger: Logger; overrides?: SidecarOverrides }>;
+
+export type Sidecar = Readonly<{
+  /** The whole HTTP surface; `app.request()` answers without a port. */
+  app: Hono<AppEnv>;
+  releases: ReleaseStore;
+  search: SearchIndexStore;
+  hub: Hub;
+  mcp: McpService;
+  /** Starts the release watch, the hub and the MCP sweeper, then listens on HOST:PORT; resolves with the URL. */
+  start(): Promise<string>;
+  /**
+   * Stops in reverse order: the release watch, the server (requests in flight finish) with the MCP sessions, then the
+   * hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects with all of them.
+   */
+  stop(): Promise<void>;
+}>;
+
+/** Loads the release DIST_DIR points at (a ReleaseError says why it cannot) and builds every part on it. */
+export async function createSidecar(config: Config, options: SidecarOptions): Promise<Sidecar> {
+  const { logger, overrides = {} } = options;
+  const cache = { cacheBudgetBytes: config.staticCacheBytes };
+  const opened = await openRelease(config.distDir);
+  // In this order: the index store starts reading its files first, then the modules load while the files are checked.
+  const [search, parts, initial] = await Promise.all([
+    createSearchIndexStore(opened, logger),
+    import("./parts.ts"),
+    completeRelease(opened),
+  ]);
+  const releases = parts.createReleaseStore(initial, {
+    distDir: config.distDir,
+    logger,
+    load: (dir) => loadRelease(dir, cache),
+  });
+  releases.onChange((_previous, next) => void search.update(next));
+  const hub = parts.createHub({
+    config,
+    logger,
+    releases,
+    ...(overrides.hubStore ? { store: overrides.hubStore } : {}),
+    ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
+  const mcp = parts.createMcpService({ config, release: releases.current, search, logger });
+  const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
+
+  let watcher: ReleaseWatcher | undefined;
+  let server: RunningServer | undefined;
+  let stopping: Promise<void> | undefined;
+
+  const start = async (): Promise<string> => {
+    watcher = parts.watchRelease({
+      distDir: config.distDir,
+      intervalSeconds: config.distCheckIntervalSeconds,
+      check: releases.check,
+      logger,
+    });
+    await hub.start();
+    mcp.start();
+    server = await parts.listen(app, { host: config.host, port: config.port, logger });
+    const current = releases.current();
+    logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
+    if (current === initial) {
+      cacheSmallFiles(initial, cache).catch((err: Error) =>
+        logger.error("small files not kept in memory: they are read from disk", { release: initial.id, err }),
+      );
+    }
+    return server.url;
+  };
+
+  const stop = async (): Promise<void> => {
+    const failures: unknown[] = [];
+    const step = async (what: string, run: () => unknown) => {
+      try {
+        await run();
+      } catch (err) {
+        logger.error(`stopping ${what} failed`, { err: err as Error });
+        failures.push(err);
+      }
+    };
+    await step("the release watch", () => watcher?.close());
+    // MCP sessions hold event streams open: they end while the server finishes its requests.
+    await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
+    await step("the WebSub hub", () => hub.stop());
+    if (failures.length > 0) throw new AggregateError(failures, "the sidecar did not stop cleanly");
+  };
+
+  return Object.freeze({ app, releases, search, hub, mcp, start, stop: () => (stopping ??= stop()) });
+}

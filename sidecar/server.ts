@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
-import { errorResponse } from "./http/errors.ts";
+import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
 
 export type RunningServer = Readonly<{
@@ -22,7 +22,7 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
     errorHandler: (err) => {
       if (err instanceof RequestError) return errorResponse(400, "bad_request", "The request could not be understood.");
       options.logger.error("unhandled error outside the app", { err: err as Error });
-      return errorResponse(500, "internal_error", "Something went wrong on our side; try again later.");
+      return internalErrorResponse();
     },
   });
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -71,8 +71,13 @@ export function errorHandler(logger: Logger) {
       );
     }
     logger.error("unhandled error", { method: c.req.method, url: c.req.url, err });
-    return errorResponse(500, "internal_error", "Something went wrong on our side; try again later.");
+    return internalErrorResponse();
   };
+}
+
+/** The bare 500 of the read API: what went wrong is logged, never sent. */
+export function internalErrorResponse(): Response {
+  return errorResponse(500, "internal_error", "Something went wrong on our side; try again later.");
 }
 
 /** For `app.notFound`: the same 404 body as every other. */

@@ -3,7 +3,7 @@ import type { Review } from "../../src/lib/schema/review.ts";
 import { normalizeText } from "../../src/lib/text/normalize.ts";
 import { aspectsOf, findByIdOrLabel, num, text } from "./data/insights-view.ts";
 import type { Snapshot } from "./data/snapshot.ts";
-import { invalidParams, type RpcFailure } from "./rpc-failure.ts";
+import { invalidParams, type RpcFailure } from "./rpc.ts";
 import { newest, ratingStats, type Slice, sliceOf, sliceWhere } from "./tools/slices.ts";
 
 type Argument = Readonly<{

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { reviewUrn } from "../../src/lib/feeds/items.ts";
 import type { Snapshot } from "./data/snapshot.ts";
-import { invalidRequest, RESOURCE_NOT_FOUND, RpcFailure } from "./rpc-failure.ts";
+import { invalidRequest, RPC, RpcFailure } from "./rpc.ts";
 
 /** Larger datasets are refused over MCP (they would fill a model's context anyway): their URL serves them. */
 const READ_MAX_BYTES = 16 * 2 ** 20;
@@ -96,7 +96,7 @@ export async function readResource(uri: string, data: Snapshot) {
 
 export const notFound = (uri: string) =>
   new RpcFailure(
-    RESOURCE_NOT_FOUND,
+    RPC.resourceNotFound,
     `Resource not found: ${uri}. resources/list names the datasets; a review is urn:reviews:{business}:{id}`,
     { uri },
   );

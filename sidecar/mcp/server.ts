@@ -18,7 +18,7 @@ import type { SnapshotSource } from "./data/snapshot.ts";
 import { completeFrom, completePromptArgument, getPrompt, listPrompts } from "./prompts.ts";
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from "./protocol.ts";
 import { listResources, notFound, readResource, resourceVersion, reviewTemplate } from "./resources.ts";
-import { guarded, invalidParams, invalidRequest } from "./rpc-failure.ts";
+import { guarded, invalidParams, invalidRequest } from "./rpc.ts";
 import type { ToolRegistry } from "./tools/registry.ts";
 
 /** Per session: the URIs it subscribed to, with the version last seen (resources/updated is sent when it changes). */

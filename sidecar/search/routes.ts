@@ -4,6 +4,7 @@ import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import type { AppEnv } from "../http/env.ts";
+import { preflightResponse } from "../http/cors.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
@@ -79,8 +80,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
 
   for (const path of ["/search", "/since/:date"]) {
     app.all(path, (c) => {
-      if (c.req.method === "OPTIONS")
-        return new Response(null, { status: 204, headers: { allow: ALLOW, "access-control-allow-origin": "*" } });
+      if (c.req.method === "OPTIONS") return preflightResponse(ALLOW);
       throw new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use GET or HEAD.`, {
         headers: { allow: ALLOW },
       });

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { Release, ReleaseFile, Representation } from "../release/release.ts";
 import type { AppEnv } from "../http/env.ts";
-import { PREFLIGHT_HEADERS, CORS_HEADERS } from "../http/cors.ts";
+import { CORS_HEADERS, preflightResponse } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { evaluatePreconditions } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
@@ -36,8 +36,7 @@ export function staticHandler(currentRelease: () => Release) {
 
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") {
-      if (method === "OPTIONS")
-        return new Response(null, { status: 204, headers: { allow: ALLOW, ...PREFLIGHT_HEADERS } });
+      if (method === "OPTIONS") return preflightResponse(ALLOW);
       throw new ApiError(405, "method_not_allowed", `${method} is not supported here; this resource is read-only.`, {
         headers: { allow: ALLOW },
       });

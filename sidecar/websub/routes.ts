@@ -29,14 +29,12 @@ export function hubRoutes(deps: HubRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const page = hubPage(deps.hubUrl, [...deps.parse.topics]);
 
-  app.post("/hub", async (c) => {
-    try {
-      return await handlePost(c, deps);
-    } catch (err) {
-      deps.logger.error("websub hub request failed", { err: err as Error });
-      return text(500, "The hub could not handle this request; try again later.");
-    }
+  // The hub's one error edge: plain text, as the WebSub Recommendation answers.
+  app.onError((err) => {
+    deps.logger.error("websub hub request failed", { err });
+    return text(500, "The hub could not handle this request; try again later.");
   });
+  app.post("/hub", (c) => handlePost(c, deps));
   app.get(
     "/hub",
     () =>

@@ -1,5 +1,5 @@
 // Reads one JSON-RPC message from a POST body: size-capped, parsed, and refused as JSON-RPC errors when it is not one message.
-import { RPC, rpcError, type RpcId } from "./rpc-error.ts";
+import { RPC, rpcError, type RpcId } from "../rpc.ts";
 
 /** MCP requests are small; a megabyte leaves room for large tool arguments. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@ import { negotiate } from "../protocol.ts";
 import type { SessionStore } from "../sessions.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
-import { RPC, rpcError } from "./rpc-error.ts";
+import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
 const ALLOW = "GET, POST, DELETE, OPTIONS";
 const REQUEST_HEADERS = "Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, Authorization";
@@ -22,6 +22,11 @@ export type McpRouteDeps = Readonly<{
 
 export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // The endpoint's one error edge: a JSON-RPC internal error, what went wrong logged once.
+  app.onError((err, c) => {
+    deps.logger.error("MCP request failed", { method: c.req.method, err });
+    return internalRpcError();
+  });
   app.all("/", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);
@@ -29,13 +34,8 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     const origin = req.headers.get("origin");
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
-    try {
-      const res = await handle(req, deps);
-      return origin === null ? res : withCors(res, origin);
-    } catch (err) {
-      deps.logger.error("MCP request failed", { method: req.method, err: err as Error });
-      return rpcError(500, RPC.internalError, "Internal error: something went wrong on our side; try again later.");
-    }
+    const res = await handle(req, deps);
+    return origin === null ? res : withCors(res, origin);
   });
   return app;
 }

@@ -1,0 +1,65 @@
+// JSON-RPC errors of the MCP endpoint: the one code table, the failure our handlers raise (the SDK answers it with its
+// code and message as given), the guard that hides anything else, and the HTTP-level error response.
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Logger } from "../log.ts";
+
+/** JSON-RPC 2.0 codes, and the ones MCP and its transport add. */
+export const RPC = Object.freeze({
+  parseError: -32700,
+  invalidRequest: -32600,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Server-defined: a refusal at the HTTP level (headers, session, capacity). */
+  serverError: -32000,
+  /** The SDK's code for an unknown or expired session. */
+  sessionNotFound: -32001,
+  /** MCP: a resource URI that names nothing. */
+  resourceNotFound: -32002,
+});
+
+export type RpcId = string | number | null;
+
+/** The SDK sends `code`, `message` and `data` of a thrown error as they are; McpError would prefix the message with its code. */
+export class RpcFailure extends Error {
+  override name = "RpcFailure";
+  readonly code: number;
+  readonly data: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export const invalidParams = (message: string, data?: unknown) => new RpcFailure(RPC.invalidParams, message, data);
+export const invalidRequest = (message: string) => new RpcFailure(RPC.invalidRequest, message);
+
+const INTERNAL_MESSAGE = "Internal error: something went wrong on our side; try again later.";
+
+/** Runs a handler: expected failures pass through; anything else is logged once and answered as a bare internal error. */
+export async function guarded<R>(logger: Logger, method: string, run: () => R | Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RpcFailure) throw err;
+    logger.error("MCP handler failed", { method, err: err as Error });
+    throw new RpcFailure(RPC.internalError, INTERNAL_MESSAGE);
+  }
+}
+
+/** A JSON-RPC error answered at the HTTP level: a JSON body, never HTML, never cached. */
+export function rpcError(
+  status: ContentfulStatusCode,
+  code: number,
+  message: string,
+  options: { id?: RpcId; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: options.id ?? null, error: { code, message } }), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...options.headers },
+  });
+}
+
+/** The bare 500 of the MCP endpoint's HTTP layer. */
+export const internalRpcError = (): Response => rpcError(500, RPC.internalError, INTERNAL_MESSAGE);

@@ -1,4 +1,5 @@
 // Reads one JSON-RPC message from a POST body: size-capped, parsed, and refused as JSON-RPC errors when it is not one message.
+import { readCappedBody } from "../../http/body.ts";
 import { RPC, rpcError, type RpcId } from "../rpc.ts";
 
 /** MCP requests are small; a megabyte leaves room for large tool arguments. */
@@ -9,15 +10,15 @@ export type JsonRpcMessage = Record<string, unknown> & { jsonrpc: "2.0" };
 export type BodyOutcome = { ok: true; message: JsonRpcMessage } | { ok: false; response: Response };
 
 export async function readMessage(req: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyOutcome> {
-  const text = await readCapped(req, maxBytes);
-  if (text === null) {
+  const bytes = await readCappedBody(req, maxBytes);
+  if (bytes === null) {
     return refuse(
       rpcError(413, RPC.invalidRequest, `Payload too large: a request body must not exceed ${maxBytes} bytes`),
     );
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
   } catch {
     return refuse(rpcError(400, RPC.parseError, "Parse error: the body is not JSON"));
   }
@@ -59,32 +60,4 @@ const isId = (id: unknown): id is string | number =>
 function idOf(v: unknown): RpcId {
   const id = v && typeof v === "object" ? (v as Record<string, unknown>)["id"] : undefined;
   return isId(id) ? id : null;
-}
-
-/** The body as text, or null when it is larger than `maxBytes` (it is not read further). */
-async function readCapped(req: Request, maxBytes: number): Promise<string | null> {
-  const length = req.headers.get("content-length");
-  if (length !== null && /^\d+$/.test(length)) {
-    // Node's parser holds the body to its Content-Length; text() is node-server's fast path (no web stream).
-    return Number(length) > maxBytes ? null : req.text();
-  }
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return null;
-      }
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,4 +1,5 @@
 // Reads a hub request body: form-encoded UTF-8 only (else 415), at most 8 KB (else 413), never more than that into memory.
+import { readCappedBody } from "../../http/body.ts";
 
 export const MAX_BODY_BYTES = 8 * 1024;
 
@@ -25,24 +26,11 @@ export async function readForm(req: Request, maxBytes = MAX_BODY_BYTES): Promise
     return { ok: false, status: 415, message: `Content-Type: the body must be UTF-8, got ${charset}` };
   }
 
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return tooLarge(maxBytes);
-      }
-      chunks.push(value);
-    }
-  }
+  const bytes = await readCappedBody(req, maxBytes);
+  if (bytes === null) return tooLarge(maxBytes);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, status: 400, message: "body: not valid UTF-8" };
   }

@@ -11,23 +11,20 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ASTRO_BIN = fileURLToPath(new URL("../../node_modules/astro/bin/astro.mjs", import.meta.url));
 
 /**
- * A 32 MB young generation: fewer scavenges of the build's short-lived objects (1-2 s of a 100k rebuild's 21-23 s on
- * this machine), and no more peak memory than the default.
+ * A 32 MB young generation: fewer scavenges of the build's short-lived objects, and no more peak memory than the
+ * default.
  */
 export const BUILD_NODE_OPTIONS = ["--max-semi-space-size=32"];
 
 /**
  * The build's environment. glibc's malloc asks for transparent huge pages (madvise) for the build's large buffers, as
  * the sidecar does (sidecar/node-options.ts): /reviews.json is 100 MB at 100k reviews and is read, assembled and
- * compressed in memory that a virtual machine faults in 4 KB at a time. Paired 100k rebuilds after one added review
- * took 11.7-12.2 s against 13.3-13.4 s without it; full builds 33.1 s and 1,321 MiB at peak against 34.6 s and
- * 1,336 MiB.
+ * compressed in memory that a virtual machine faults in 4 KB at a time, each fault slow.
  */
 export const BUILD_ENV: Readonly<Record<string, string>> = {
   GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
-  // V8's compile cache, where `module.enableCompileCache()` keeps the sidecar's: a build loads Astro, Vite and its own
-  // TypeScript afresh, and each worker thread strips its TypeScript again. Paired 100k rebuilds after one added review:
-  // 8.51, 7.87, 8.33, 8.66, 8.11 s against 9.14, 8.30, 8.17, 8.66, 8.79 s without.
+  // V8's compile cache, where `module.enableCompileCache()` keeps the sidecar's: a build would otherwise compile Astro,
+  // Vite and its own TypeScript afresh, and each worker thread strip its TypeScript again.
   NODE_COMPILE_CACHE: path.join(os.tmpdir(), "node-compile-cache"),
 };
 

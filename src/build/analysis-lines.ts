@@ -1,6 +1,6 @@
 // How the insights cache stores an analysis on one line: a JSON array of numbers and string numbers, where each line
 // adds the strings it is the first to use to a table that grows down the file, and evidence is a span of the review's
-// text. A 100k-review cache is then 10 MB instead of 42 MB, and reading it back makes each phrase once, not per review.
+// text. A cache then holds each phrase once, not once per review, and reading it back makes each phrase once too.
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 
 const LABELS = ["positive", "neutral", "negative", "mixed"] as const;

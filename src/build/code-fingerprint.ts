@@ -18,7 +18,7 @@ export function codeFingerprint(root: string = process.cwd()): string {
     `node ${process.version} zlib ${zlib} brotli ${brotli} icu ${icu} tz ${tz} cldr ${cldr} unicode ${unicode}\n`,
   );
   // Read synchronously: the build starts this while Vite bundles, and asynchronous reads queue on the thread pool
-  // behind Vite's (1.4 s for these 200 small files, against 10 ms).
+  // behind Vite's.
   for (const file of files) {
     hash.update(`${file.split(path.sep).join("/")}\0`);
     hash.update(readFileSync(path.join(root, file)));

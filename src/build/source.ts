@@ -102,8 +102,8 @@ export function readSourceHash(dataDir: string): string {
 }
 
 /**
- * Read in one call. A build reads while Vite bundles: an asynchronous read of 60 MB (100k reviews) is 120 requests of
- * 512 KiB, each queued on the thread pool behind Vite's, and took 1.7 s where this takes tens of milliseconds.
+ * Read in one synchronous call. A build reads while Vite bundles: an asynchronous read of a large file is many requests
+ * of 512 KiB, each queued on the thread pool behind Vite's.
  */
 function readBytes(file: string): Buffer {
   try {

@@ -34,7 +34,7 @@ export type ClientOptions = Readonly<{
 
 export function createCallbackClient(options: ClientOptions): CallbackClient {
   // A fresh connection per attempt: callbacks are mostly distinct hosts, and idle keep-alive TLS sockets to a thousand
-  // of them cost ~100 MB for little gain (measured). TLS sessions are still cached, so repeat hosts resume cheaply.
+  // of them hold much memory for little gain. TLS sessions are still cached, so repeat hosts resume cheaply.
   const agent = new Agent({ keepAlive: false });
   const lookup = guardedLookup(options.policy, options.resolver);
 

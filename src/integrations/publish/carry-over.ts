@@ -16,8 +16,8 @@ export class MissingFromRelease extends Error {
 
 /**
  * Links `files` and their variants from `release` into `root`; their manifest entries come along unchanged. With
- * synchronous calls: a 100k rebuild carries 2,000 pages, 6,000 links, which as asynchronous requests took turns on the
- * thread pool with the publish step's other reads and writes (the step took 616-855 ms then, 498-508 ms since).
+ * synchronous calls: a large rebuild carries thousands of links, which as asynchronous requests would take turns on the
+ * thread pool with the publish step's other reads and writes.
  */
 export function carryPages(root: string, release: PreviousRelease, files: readonly string[]): HashedFile[] {
   return files.map((file) => {

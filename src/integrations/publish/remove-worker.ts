@@ -1,6 +1,6 @@
 // A worker thread that removes directories (old releases, dead builds' staging) with synchronous calls, started by
 // release.ts. Asynchronous removal queues a request per file on the thread pool (thousands for a 100k release), and a
-// build prunes while Vite bundles: Vite's own reads and writes waited behind them, and the main thread with them.
+// build prunes while Vite bundles: Vite's own reads and writes would wait behind them, and the main thread with them.
 import { rmSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 

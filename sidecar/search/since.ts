@@ -1,7 +1,7 @@
 // The answer of /since/{date} for one release: the reviews, oldest first, and the validators of that body.
 import { createHash } from "node:crypto";
 import { maxTimestamp } from "../../src/lib/dates.ts";
-import { positionsSince } from "../../src/lib/search/run.ts";
+import { positionsSince } from "../../src/lib/search/since.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
 import type { Validated } from "./json-response.ts";
 

@@ -1,45 +1,14 @@
 // get_reviews_since: reviews dated on or after a date, oldest first, the order an incremental consumer processes them; paged.
 import { z } from "zod";
-import { IsoDate } from "../../../src/lib/schema/common.ts";
-import { Review, ReviewId } from "../../../src/lib/schema/review.ts";
+import { Review } from "../../../src/lib/schema/review.ts";
 import { CURSOR_MAX_LENGTH, LIMIT_MAX } from "../../../src/lib/schema/search.ts";
-import type { SearchIndex } from "../../../src/lib/search/index.ts";
+import { sinceCursor } from "../../../src/lib/search/cursor.ts";
+import type { PageKey } from "../../../src/lib/search/run.ts";
+import { sincePage } from "../../../src/lib/search/since.ts";
 import { dateArg, intArg, rule } from "./args.ts";
 import { defineTool, fail, ok } from "./tool.ts";
 
 const SINCE_LIMIT_DEFAULT = 50;
-
-const SinceCursor = z.object({ v: z.literal(1), s: IsoDate, a: z.tuple([IsoDate, ReviewId]) }).strict();
-type After = { date: string; id: string };
-
-const encode = (since: string, after: After) =>
-  Buffer.from(JSON.stringify({ v: 1, s: since, a: [after.date, after.id] })).toString("base64url");
-
-function decode(token: string): { since: string; after: After } | null {
-  try {
-    const parsed = SinceCursor.safeParse(JSON.parse(Buffer.from(token, "base64url").toString("utf8")));
-    return parsed.success ? { since: parsed.data.s, after: { date: parsed.data.a[0], id: parsed.data.a[1] } } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Number of positions (newest first) whose key is strictly greater than `key`; with no key, those dated on or after `since`. */
-function countAbove(index: SearchIndex, since: string, key: After | null): number {
-  const above = (i: number) => {
-    const d = index.dates[i]!;
-    if (d < since) return false;
-    return key === null || d > key.date || (d === key.date && index.ids[i]! > key.id);
-  };
-  let lo = 0;
-  let hi = index.size;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (above(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export const getReviewsSince = defineTool({
   name: "get_reviews_since",
@@ -70,30 +39,25 @@ export const getReviewsSince = defineTool({
     .strict(),
   run: (args, data) => {
     const { index } = data;
-    let after: After | null = null;
+    let after: PageKey | null = null;
     if (args.cursor !== undefined) {
-      const cursor = decode(args.cursor);
+      const cursor = sinceCursor.decode(args.cursor);
       if (!cursor) return fail("cursor", "expected the next_cursor of a previous page, got something else");
-      if (cursor.since !== args.date)
+      if (cursor.scope !== args.date)
         return fail(
           "cursor",
-          `was issued for date ${cursor.since}; call with that date or start over without the cursor`,
+          `was issued for date ${cursor.scope}; call with that date or start over without the cursor`,
         );
       after = cursor.after;
     }
-    const total = countAbove(index, args.date, null);
-    const start = countAbove(index, args.date, after) - 1;
-    const reviews = [];
-    for (let i = start; i >= 0 && reviews.length < args.limit; i--) reviews.push(index.review(i));
-    const last = reviews.at(-1);
-    const more = start - reviews.length >= 0;
+    const page = sincePage(index, args.date, args.limit, after);
     return ok({
       since: args.date,
-      total,
-      count: reviews.length,
+      total: page.total,
+      count: page.positions.length,
       limit: args.limit,
-      next_cursor: more && last ? encode(args.date, { date: last.date, id: last.id }) : null,
-      reviews,
+      next_cursor: page.next ? sinceCursor.encode({ scope: args.date, after: page.next }) : null,
+      reviews: page.positions.map(index.review),
     });
   },
 });

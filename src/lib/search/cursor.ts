@@ -1,27 +1,42 @@
-// Opaque paging cursors: the filters of the search and the (date, id) of the last review returned, base64url JSON.
+// Opaque paging cursors: what the pages are of (the search's filters, or the since date) and the (date, id) of the last
+// review returned, as base64url JSON.
 import { z } from "zod";
 import { IsoDate } from "../schema/common.ts";
 import { ReviewId } from "../schema/review.ts";
 import { SearchFilters } from "../schema/search.ts";
 import type { PageKey } from "./run.ts";
 
-const CursorPayload = z.object({ v: z.literal(1), f: SearchFilters, a: z.tuple([IsoDate, ReviewId]) }).strict();
+export type Cursor<S> = { scope: S; after: PageKey };
 
-export type Cursor = { filters: SearchFilters; after: PageKey };
+export type CursorCodec<S> = Readonly<{
+  encode: (cursor: Cursor<S>) => string;
+  /** The cursor, or null when it is not one this service issued. */
+  decode: (token: string) => Cursor<S> | null;
+}>;
 
-export function encodeCursor(cursor: Cursor): string {
-  const payload: z.input<typeof CursorPayload> = { v: 1, f: cursor.filters, a: [cursor.after.date, cursor.after.id] };
-  return Buffer.from(JSON.stringify(payload)).toString("base64url");
+function cursorCodec<S>(key: "f" | "s", scope: z.ZodType<S>): CursorCodec<S> {
+  const Payload = z.object({ v: z.literal(1), [key]: scope, a: z.tuple([IsoDate, ReviewId]) }).strict();
+  return Object.freeze({
+    encode: (cursor: Cursor<S>) =>
+      Buffer.from(JSON.stringify({ v: 1, [key]: cursor.scope, a: [cursor.after.date, cursor.after.id] })).toString(
+        "base64url",
+      ),
+    decode: (token: string) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+      } catch {
+        return null;
+      }
+      const parsed = Payload.safeParse(json);
+      if (!parsed.success) return null;
+      const [date, id] = parsed.data["a"] as [string, string];
+      return { scope: parsed.data[key] as S, after: { date, id } };
+    },
+  });
 }
 
-/** The cursor, or null when it is not one this service issued. */
-export function decodeCursor(token: string): Cursor | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
-  } catch {
-    return null;
-  }
-  const parsed = CursorPayload.safeParse(json);
-  return parsed.success ? { filters: parsed.data.f, after: { date: parsed.data.a[0], id: parsed.data.a[1] } } : null;
-}
+/** Search cursors carry the search's filters, so a cursor alone continues the search. */
+export const searchCursor = cursorCodec("f", SearchFilters);
+/** Since cursors carry the date the pages are of. */
+export const sinceCursor = cursorCodec("s", IsoDate);

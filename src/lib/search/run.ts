@@ -3,6 +3,7 @@ import type { SearchFilters } from "../schema/search.ts";
 import { andInto, type Bitset, emptyBitset, forEachFrom, fullBitset, orInto, popcount, setRange } from "./bitset.ts";
 import type { SearchIndex } from "./index.ts";
 import { filterByText } from "./text-index.ts";
+import { partitionPoint } from "../partition-point.ts";
 
 export type PageKey = { date: string; id: string };
 
@@ -16,7 +17,7 @@ export function runSearch(
 ): SearchPage {
   const matches = matching(index, filters);
   const total = popcount(matches);
-  const start = after ? firstAfter(index, after) : 0;
+  const start = after ? firstBelow(index, after) : 0;
   const positions: number[] = [];
   let more = false;
   forEachFrom(matches, start, (i) => {
@@ -30,14 +31,6 @@ export function runSearch(
     total,
     next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null,
   };
-}
-
-/** Reviews dated on or after `date`, as positions oldest first. */
-export function positionsSince(index: SearchIndex, date: string): number[] {
-  const end = firstDateBefore(index, date);
-  const out = new Array<number>(end);
-  for (let i = 0; i < end; i++) out[i] = end - 1 - i;
-  return out;
 }
 
 function matching(index: SearchIndex, f: SearchFilters): Bitset {
@@ -77,29 +70,20 @@ function matching(index: SearchIndex, f: SearchFilters): Bitset {
 }
 
 /** First position whose date is before `date` (dates descend along positions). */
-function firstDateBefore(index: SearchIndex, date: string): number {
-  let lo = 0;
-  let hi = index.size;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (index.dates[mid]! >= date) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export const firstDateBefore = (index: SearchIndex, date: string): number =>
+  partitionPoint(index.size, (i) => index.dates[i]! >= date);
 
-/** First position strictly after `key` in newest-first order. */
-function firstAfter(index: SearchIndex, key: PageKey): number {
-  let lo = 0;
-  let hi = index.size;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const d = index.dates[mid]!;
-    const notAfter = d > key.date || (d === key.date && index.ids[mid]! >= key.id);
-    if (notAfter) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/**
+ * Positions run in (date, id) descending order: the first position whose (date, id) is below `key`; with `orAt`, the
+ * first at or below it.
+ */
+export function firstBelow(index: SearchIndex, key: PageKey, orAt = false): number {
+  return partitionPoint(index.size, (i) => {
+    const d = index.dates[i]!;
+    if (d !== key.date) return d > key.date;
+    const id = index.ids[i]!;
+    return orAt ? id > key.id : id >= key.id;
+  });
 }
 
 function nextDay(date: string): string {

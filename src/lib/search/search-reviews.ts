@@ -1,7 +1,7 @@
 // The one implementation of review search that the HTTP endpoint and the MCP tool share: parameters in, envelope or issues out.
 import type { ValidationIssue } from "../schema/errors.ts";
 import type { SearchFilters, SearchQuery, SearchResult } from "../schema/search.ts";
-import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { searchCursor } from "./cursor.ts";
 import type { SearchIndex } from "./index.ts";
 import { type PageKey, runSearch } from "./run.ts";
 
@@ -25,20 +25,20 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
   let filters = given;
   let after: PageKey | null = null;
   if (q.cursor !== undefined) {
-    const cursor = decodeCursor(q.cursor);
+    const cursor = searchCursor.decode(q.cursor);
     if (!cursor) return invalid(["cursor"], "expected the next_cursor of a previous page, got something else");
-    const conflicts = FILTER_KEYS.filter((k) => q[k] !== undefined && !sameFilter(given[k], cursor.filters[k]));
+    const conflicts = FILTER_KEYS.filter((k) => q[k] !== undefined && !sameFilter(given[k], cursor.scope[k]));
     if (conflicts.length > 0) {
       return {
         ok: false,
         issues: conflicts.map((k) => ({
           code: "custom",
           path: [k],
-          message: `contradicts the cursor, which was issued for ${k}=${show(cursor.filters[k])}; drop the parameter or start over without the cursor`,
+          message: `contradicts the cursor, which was issued for ${k}=${show(cursor.scope[k])}; drop the parameter or start over without the cursor`,
         })),
       };
     }
-    filters = cursor.filters;
+    filters = cursor.scope;
     after = cursor.after;
   }
   const page = runSearch(index, filters, q.limit, after);
@@ -49,7 +49,7 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
       total: page.total,
       count: page.positions.length,
       limit: q.limit,
-      next_cursor: page.next ? encodeCursor({ filters, after: page.next }) : null,
+      next_cursor: page.next ? searchCursor.encode({ scope: filters, after: page.next }) : null,
       reviews: page.positions.map(index.review),
     },
   };

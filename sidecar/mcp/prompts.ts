@@ -1,10 +1,10 @@
 // Prompts that turn the reviews into a brief for a model (feedback about a technician, an aspect, a service; a reply to a review), and completions for their arguments.
 import type { Review } from "../../src/lib/schema/review.ts";
 import { normalizeText } from "../../src/lib/text/normalize.ts";
-import { aspectsOf, findByIdOrLabel, num, text } from "./data/insights-view.ts";
-import type { Snapshot } from "./data/snapshot.ts";
+import { aspectsOf, findByIdOrLabel, num, text } from "../../src/lib/mcp/insights-view.ts";
+import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
 import { invalidParams, type RpcFailure } from "./rpc.ts";
-import { newest, ratingStats, type Slice, sliceOf, sliceWhere } from "./tools/slices.ts";
+import { newest, ratingStats, type Slice, sliceOf, sliceWhere } from "../../src/lib/mcp/tools/slices.ts";
 
 type Argument = Readonly<{
   name: string;

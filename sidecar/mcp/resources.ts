@@ -1,7 +1,7 @@
 // The published datasets as MCP resources (their public URLs and MIME types), one review by URN through a template, and what a subscriber watches.
 import { readFile } from "node:fs/promises";
 import { reviewUrn } from "../../src/lib/feeds/items.ts";
-import type { Snapshot } from "./data/snapshot.ts";
+import type { McpData } from "./data/snapshot.ts";
 import { invalidRequest, RPC, RpcFailure } from "./rpc.ts";
 
 /** Larger datasets are refused over MCP (they would fill a model's context anyway): their URL serves them. */
@@ -41,7 +41,7 @@ export type ResourceEntry = {
   size: number;
 };
 
-export function listResources(data: Snapshot): ResourceEntry[] {
+export function listResources(data: McpData): ResourceEntry[] {
   return DATASETS.flatMap((d) => {
     const file = data.release.files.get(d.path);
     const entry = data.release.manifest.files[d.path];
@@ -60,7 +60,7 @@ export function listResources(data: Snapshot): ResourceEntry[] {
 }
 
 /** `urn:reviews:{business}:{id}`: the id the JSON and Atom feeds give each review. */
-export function reviewTemplate(data: Snapshot) {
+export function reviewTemplate(data: McpData) {
   return {
     uriTemplate: reviewUrn(data.business.id, "{id}"),
     name: "review",
@@ -72,12 +72,12 @@ export function reviewTemplate(data: Snapshot) {
 }
 
 /** The review id a URN names, when it names one of this business's reviews. */
-export function reviewIdOf(uri: string, data: Snapshot): string | null {
+export function reviewIdOf(uri: string, data: McpData): string | null {
   const prefix = reviewUrn(data.business.id, "");
   return uri.startsWith(prefix) && uri.length > prefix.length ? decodeURIComponent(uri.slice(prefix.length)) : null;
 }
 
-export async function readResource(uri: string, data: Snapshot) {
+export async function readResource(uri: string, data: McpData) {
   const dataset = listResources(data).find((r) => r.uri === uri);
   if (dataset) {
     if (dataset.size > READ_MAX_BYTES) {
@@ -102,7 +102,7 @@ export const notFound = (uri: string) =>
   );
 
 /** A value that changes when the resource's content changes (for resources/updated), or null when it does not exist. */
-export function resourceVersion(uri: string, data: Snapshot): string | null {
+export function resourceVersion(uri: string, data: McpData): string | null {
   const dataset = DATASETS.find((d) => new URL(d.path, data.urls.home).href === uri);
   if (dataset) return data.release.manifest.files[dataset.path]?.etag ?? null;
   const id = reviewIdOf(uri, data);

@@ -19,7 +19,7 @@ import { completeFrom, completePromptArgument, getPrompt, listPrompts } from "./
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from "./protocol.ts";
 import { listResources, notFound, readResource, resourceVersion, reviewTemplate } from "./resources.ts";
 import { guarded, invalidParams, invalidRequest } from "./rpc.ts";
-import type { ToolRegistry } from "./tools/registry.ts";
+import type { ToolRegistry } from "./tool-registry.ts";
 
 /** Per session: the URIs it subscribed to, with the version last seen (resources/updated is sent when it changes). */
 export type Subscriptions = Map<string, string>;

@@ -10,7 +10,7 @@ import { createSnapshotSource } from "./data/snapshot.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
 import { createSessionStore } from "./sessions.ts";
-import { createToolRegistry } from "./tools/registry.ts";
+import { createToolRegistry } from "./tool-registry.ts";
 
 export type McpService = Readonly<{
   /** Mounted at /mcp. */

@@ -19,7 +19,8 @@ import type { Business } from "../../src/lib/schema/business.ts";
 import { releaseFile } from "./load.ts";
 import type { Release } from "./release.ts";
 import type { Logger } from "../log.ts";
-import { type InsightsDoc, readInsightsFile } from "./insights-file.ts";
+import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
+import { readInsightsFile } from "./insights-file.ts";
 import { readReviewsFile, readReviewsFileOf, type ReviewsFile } from "./reviews-file.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */

@@ -2,9 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { releaseFile } from "./load.ts";
 import type { Release } from "./release.ts";
+import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
 
 /** The published insights document, kept as parsed: its shape is read defensively (sidecar/mcp/data/insights-view.ts). */
-export type InsightsDoc = Readonly<Record<string, unknown>>;
 
 /** The document, or null with the reason; a release whose insights cannot be read still serves its reviews. */
 export type InsightsFile = Readonly<{ insights: InsightsDoc | null; problem: string | null }>;

@@ -1,29 +1,16 @@
 // The data one MCP call answers from: the release the search index was built from (index, business, insights) and the
 // release being served (its files and pages).
-import type { Business } from "../../../src/lib/schema/business.ts";
-import type { Review } from "../../../src/lib/schema/review.ts";
+import type { Snapshot } from "../../../src/lib/mcp/snapshot.ts";
 import type { SearchIndex } from "../../../src/lib/search/index.ts";
-import { type SiteUrls, siteUrls } from "../../../src/lib/site-urls.ts";
-import type { Release } from "../../release/release.ts";
+import { siteUrls } from "../../../src/lib/site-urls.ts";
 import type { SearchIndexStore } from "../../release/index-store.ts";
-import type { InsightsDoc } from "../../release/insights-file.ts";
+import type { Release } from "../../release/release.ts";
 
-export type Snapshot = Readonly<{
-  /** Id of the release the search index was built from. */
-  releaseId: string;
-  index: SearchIndex;
-  updatedAt: string;
-  business: Business;
-  insights: InsightsDoc | null;
-  insightsProblem: string | null;
-  urls: SiteUrls;
-  /** The release being served (its files: manifest entries, paths on disk). */
-  release: Release;
-  reviewById: (id: string) => Review | undefined;
-}>;
+/** What tools answer from, and the release being served itself for the resources that read its files. */
+export type McpData = Snapshot & Readonly<{ release: Release }>;
 
 export type SnapshotSource = Readonly<{
-  current: () => Snapshot;
+  current: () => McpData;
   /** Id of the release the index now answers from (for change detection). */
   releaseId: () => string;
 }>;
@@ -47,6 +34,7 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
     releaseId: () => deps.search.current().releaseId,
     current: () => {
       const release = deps.search.current();
+      const served = deps.release();
       const { index } = release;
       return {
         releaseId: release.releaseId,
@@ -56,7 +44,9 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         insights: release.insights,
         insightsProblem: release.insightsProblem,
         urls,
-        release: deps.release(),
+        release: served,
+        servedReleaseId: served.id,
+        publishes: (urlPath: string) => served.files.has(urlPath),
         reviewById: (id: string) => {
           const at = byId(index).get(id);
           return at === undefined ? undefined : index.review(at);

@@ -12,7 +12,7 @@ import {
 } from "../../../src/components/developers/openapi-view.ts";
 import { openApiDocument } from "../../../src/lib/openapi/document.ts";
 import { dataset } from "../../helpers/dataset.ts";
-import { mcpToolDefinitions } from "../../../sidecar/mcp/tool-list.ts";
+import { toolDefinitions } from "../../../src/lib/mcp/tools/list.ts";
 
 const ORIGIN = "https://reviews.example.test";
 const doc = openApiDocument({ siteUrl: ORIGIN, business: dataset(1).business }) as OpenApi;
@@ -72,10 +72,10 @@ test("types are written out with component references", () => {
 });
 
 test("the MCP tools are documented from the server's own tool list, arguments included", () => {
-  const docs = mcpToolDocs(mcpToolDefinitions());
+  const docs = mcpToolDocs(toolDefinitions());
   assert.deepEqual(
     docs.map((t) => t.name),
-    mcpToolDefinitions().map((t) => t.name),
+    toolDefinitions().map((t) => t.name),
   );
   const search = docs.find((t) => t.name === "search_reviews")!;
   const searchParams = operations(doc)

@@ -1,10 +1,10 @@
 // get_reviews_since: reviews dated on or after a date, oldest first, the order an incremental consumer processes them; paged.
 import { z } from "zod";
-import { Review } from "../../../src/lib/schema/review.ts";
-import { CURSOR_MAX_LENGTH, LIMIT_MAX } from "../../../src/lib/schema/search.ts";
-import { sinceCursor } from "../../../src/lib/search/cursor.ts";
-import type { PageKey } from "../../../src/lib/search/run.ts";
-import { sincePage } from "../../../src/lib/search/since.ts";
+import { Review } from "../../schema/review.ts";
+import { CURSOR_MAX_LENGTH, LIMIT_MAX } from "../../schema/search.ts";
+import { sinceCursor } from "../../search/cursor.ts";
+import type { PageKey } from "../../search/run.ts";
+import { sincePage } from "../../search/since.ts";
 import { dateArg, intArg, rule } from "./args.ts";
 import { defineTool, fail, ok } from "./tool.ts";
 

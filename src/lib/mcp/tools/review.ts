@@ -1,7 +1,7 @@
 // get_review: one review by id, with its identifiers in the feeds.
 import { z } from "zod";
-import { reviewUrn } from "../../../src/lib/feeds/items.ts";
-import { Review } from "../../../src/lib/schema/review.ts";
+import { reviewUrn } from "../../feeds/items.ts";
+import { Review } from "../../schema/review.ts";
 import { lookupArg } from "./args.ts";
 import { defineTool, fail, ok } from "./tool.ts";
 

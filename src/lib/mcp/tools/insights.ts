@@ -1,6 +1,6 @@
 // get_insights: the published insights (aspect sentiment, entities, topics, trends, FAQ, editorial summary), whole or one section.
 import { z } from "zod";
-import { INSIGHT_SECTIONS } from "../data/insights-view.ts";
+import { INSIGHT_SECTIONS } from "../insights-view.ts";
 import { rule } from "./args.ts";
 import { defineTool, ok, unavailable } from "./tool.ts";
 

@@ -1,6 +1,6 @@
 // get_aspect_sentiment: what reviews say about one aspect (punctuality, pricing, ...): its figures from the insights and example evidence.
 import { z } from "zod";
-import { aspectsOf, exampleIds, findByIdOrLabel, text } from "../data/insights-view.ts";
+import { aspectsOf, exampleIds, findByIdOrLabel, text } from "../insights-view.ts";
 import { lookupArg } from "./args.ts";
 import { pageUrl } from "./slices.ts";
 import { defineTool, fail, listing, ok, unavailable } from "./tool.ts";

@@ -1,8 +1,8 @@
 // get_business: who the reviews are about, the catalog reviews mention, the aggregate rating, and where the datasets are.
 import { z } from "zod";
-import { Business } from "../../../src/lib/schema/business.ts";
-import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
-import { aggregateOf } from "../../../src/lib/reviews/aggregate.ts";
+import { Business } from "../../schema/business.ts";
+import { AggregateRating } from "../../schema/dataset.ts";
+import { aggregateOf } from "../../reviews/aggregate.ts";
 import { rated, sliceWhere } from "./slices.ts";
 import { defineTool, ok } from "./tool.ts";
 

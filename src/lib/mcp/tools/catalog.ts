@@ -1,8 +1,8 @@
 // The technicians and services of the catalog with what their reviews say: list_technicians, list_services and get_technician.
 import { z } from "zod";
-import { Technician } from "../../../src/lib/schema/business.ts";
-import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../data/insights-view.ts";
-import type { Snapshot } from "../data/snapshot.ts";
+import { Technician } from "../../schema/business.ts";
+import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../insights-view.ts";
+import type { Snapshot } from "../snapshot.ts";
 import { lookupArg } from "./args.ts";
 import { digest, newest, pageUrl, RatingStats, ratingStats, ReviewDigest, sliceWhere } from "./slices.ts";
 import { defineTool, fail, listing, ok } from "./tool.ts";

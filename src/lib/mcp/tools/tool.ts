@@ -1,6 +1,6 @@
 // What a tool is: its name, title, description, typed arguments, published output shape, and a pure function from arguments and data to a result.
 import type { z } from "zod";
-import type { Snapshot } from "../data/snapshot.ts";
+import type { Snapshot } from "../snapshot.ts";
 import type { ToolIssue } from "./args.ts";
 
 /** A tool's answer: the structured result, the problems with the call (each naming its argument), or why the data cannot answer. */

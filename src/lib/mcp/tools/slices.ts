@@ -1,13 +1,13 @@
 // Slices of the reviews (by date range, technician, service) through the search's own filter semantics, and their rating statistics.
 import { z } from "zod";
-import { aggregateOf, type Rated } from "../../../src/lib/reviews/aggregate.ts";
-import { AggregateRating } from "../../../src/lib/schema/dataset.ts";
-import type { Review } from "../../../src/lib/schema/review.ts";
-import { SearchFilters } from "../../../src/lib/schema/search.ts";
-import { type Bitset, forEachFrom, hasBit } from "../../../src/lib/search/bitset.ts";
-import type { SearchIndex } from "../../../src/lib/search/index.ts";
-import { runSearch } from "../../../src/lib/search/run.ts";
-import type { Snapshot } from "../data/snapshot.ts";
+import { aggregateOf, type Rated } from "../../reviews/aggregate.ts";
+import { AggregateRating } from "../../schema/dataset.ts";
+import type { Review } from "../../schema/review.ts";
+import { SearchFilters } from "../../schema/search.ts";
+import { type Bitset, forEachFrom, hasBit } from "../../search/bitset.ts";
+import type { SearchIndex } from "../../search/index.ts";
+import { runSearch } from "../../search/run.ts";
+import type { Snapshot } from "../snapshot.ts";
 
 /** Every filter the search knows, off; built from the schema so a new filter is off here too. */
 const NO_FILTERS = Object.freeze(
@@ -103,5 +103,5 @@ export function digest(r: Review): z.output<typeof ReviewDigest> {
 
 /** The site's HTML page at `path` when this release publishes one. */
 export function pageUrl(data: Snapshot, path: string): string | null {
-  return data.release.files.has(path) ? new URL(path, data.urls.home).href : null;
+  return data.publishes(path) ? new URL(path, data.urls.home).href : null;
 }

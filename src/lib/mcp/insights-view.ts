@@ -1,6 +1,6 @@
 // Defensive reads of /insights.json: the sections and entries the tools use, found by id or label, never assuming more shape than they need.
-import { normalizeText } from "../../../src/lib/text/normalize.ts";
-import type { InsightsDoc } from "../../release/insights-file.ts";
+import { normalizeText } from "../text/normalize.ts";
+import type { InsightsDoc } from "./snapshot.ts";
 
 export type Entry = Readonly<Record<string, unknown>>;
 

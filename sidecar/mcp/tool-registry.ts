@@ -1,0 +1,65 @@
+// The MCP tools' call dispatch: arguments checked against each tool's schema, answered from the current data, and
+// results kept per release.
+import type { z } from "zod";
+import { issuesText, toToolIssues } from "../../src/lib/mcp/tools/args.ts";
+import { TOOLS, type ToolDefinition, toolDefinitions } from "../../src/lib/mcp/tools/list.ts";
+import type { Tool } from "../../src/lib/mcp/tools/tool.ts";
+import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
+import { createLru } from "../http/lru.ts";
+
+export type ToolCallResult = {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
+
+export type ToolRegistry = Readonly<{
+  definitions: readonly ToolDefinition[];
+  has: (name: string) => boolean;
+  /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
+  call: (name: string, args: unknown, data: () => Snapshot) => Promise<ToolCallResult>;
+}>;
+
+/** Results kept per registry: tools are pure functions of (arguments, release), so a repeated call reuses the answer. */
+const RESULT_CACHE_BYTES = 32 * 2 ** 20;
+
+export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const results = createLru<ToolCallResult>(RESULT_CACHE_BYTES);
+  const known = new Map(tools.map((t) => [t.name, argumentNames(t.input)]));
+  const definitions = toolDefinitions(tools);
+  return Object.freeze({
+    definitions,
+    has: (name: string) => byName.has(name),
+    call: async (name: string, args: unknown, data: () => Snapshot): Promise<ToolCallResult> => {
+      const tool = byName.get(name);
+      if (!tool) throw new Error(`unknown tool ${name}`);
+      const parsed = tool.input.safeParse(args ?? {});
+      if (!parsed.success)
+        return errorResult(issuesText(name, toToolIssues(parsed.error.issues, known.get(name) ?? [])));
+      const snapshot = data();
+      // While a new release is being indexed, the index and the files served belong to different releases: an answer
+      // then mixes both, so it is not kept.
+      const settled = snapshot.servedReleaseId === snapshot.releaseId;
+      const key = `${snapshot.releaseId}\n${name}\n${JSON.stringify(parsed.data)}`;
+      const cached = settled ? results.get(key) : undefined;
+      if (cached) return cached;
+      const outcome = tool.run(parsed.data, snapshot);
+      if (outcome.ok) {
+        const text = JSON.stringify(outcome.value);
+        const result = { content: [{ type: "text" as const, text }], structuredContent: outcome.value };
+        // The text and the object it was made from, roughly.
+        if (settled) results.set(key, result, 4 * text.length);
+        return result;
+      }
+      return errorResult("issues" in outcome ? issuesText(name, outcome.issues) : `${name}: ${outcome.unavailable}`);
+    },
+  });
+}
+
+const errorResult = (text: string): ToolCallResult => ({ content: [{ type: "text", text }], isError: true });
+
+function argumentNames(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}

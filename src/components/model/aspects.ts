@@ -1,10 +1,8 @@
 // Aspect annotations of reviews and their summaries; aspect insights read defensively (unknown shapes: "no data").
 import type { AspectRow } from "../../lib/charts/aspect-bars.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
-import type { Review, ReviewAspect } from "../../lib/schema/review.ts";
+import type { Polarity } from "./review-aspects.ts";
 import type { ReviewGroup } from "./review-groups.ts";
-
-export type Polarity = "positive" | "neutral" | "negative";
 
 export type AspectSummary = AspectRow &
   Readonly<{
@@ -16,14 +14,6 @@ export type AspectSummary = AspectRow &
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * A review's aspect annotations, as the Review schema types them (at most one per aspect). Read as they are: a build
- * counts each of 100k reviews on several pages.
- */
-export function reviewAspects(review: Review): readonly ReviewAspect[] {
-  return review.aspects ?? [];
-}
 
 /**
  * One summary per aspect of the taxonomy (insights.aspects), most mentioned first. Counts come from the annotations

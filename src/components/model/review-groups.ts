@@ -5,7 +5,7 @@ import { hasText, RatingTally } from "../../lib/reviews/aggregate.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";
 import type { AggregateRating } from "../../lib/schema/dataset.ts";
 import type { Review, ReviewAspect } from "../../lib/schema/review.ts";
-import { type Polarity, reviewAspects } from "./aspects.ts";
+import { type Polarity, reviewAspects } from "./review-aspects.ts";
 
 export type AspectCounts = ReadonlyMap<string, Readonly<Record<Polarity, number>>>;
 

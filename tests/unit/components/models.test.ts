@@ -1,7 +1,8 @@
 // View models of the pages: aspect annotations read defensively, search form fields from the OpenAPI document, listing URLs.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { aspectSummaries, type Polarity, reviewAspects } from "../../../src/components/model/aspects.ts";
+import { aspectSummaries } from "../../../src/components/model/aspects.ts";
+import { type Polarity, reviewAspects } from "../../../src/components/model/review-aspects.ts";
 import { aspectLabel, catalogNames } from "../../../src/components/model/catalog.ts";
 import {
   archivePageCount,

@@ -2,7 +2,7 @@
 // their descriptions from BUILT_FILES instead of reading, hashing and compressing 100 MB again.
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import type { HashedFile } from "../integrations/publish/manifest.ts";
+import type { HashedFile } from "./hashed-file.ts";
 
 export const DATASET_FILE = "reviews.json";
 /** The descriptions, by path: written into the staging directory, consumed by the publish step, never published. */

@@ -18,13 +18,14 @@ import {
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
-import { carryPages, entriesByHash, linkVariants, MissingFromRelease, VARIANTS } from "./carry-over.ts";
-import { compress, writeVariants } from "./compress.ts";
+import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
+import { sha256 } from "../../build/hash.ts";
+import type { HashedFile } from "../../build/hashed-file.ts";
+import { carryPages, entriesByHash, linkVariants, MissingFromRelease } from "./carry-over.ts";
 import { BUILT_FILES, takeBuiltFiles } from "../../build/built-files.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
-import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
-import { type BuildMeta, buildManifest, type HashedFile } from "./manifest.ts";
+import { type BuildMeta, buildManifest } from "./manifest.ts";
 import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 

@@ -1,18 +1,11 @@
 // Describes every output file of a release (pure): URL path, type, size, hash, ETag, caching, Link and encodings.
+import { etagOf } from "../../build/hash.ts";
+import type { HashedFile } from "../../build/hashed-file.ts";
 import type { SourceRecord } from "../../build/previous-release.ts";
 import { httpDate } from "../../lib/dates.ts";
 import type { EncodedVariant, Manifest, ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
-import { etagOf } from "./hash.ts";
-
-export type HashedFile = {
-  /** Path relative to the release directory, with forward slashes. */
-  path: string;
-  bytes: number;
-  sha256: string;
-  encodings: { br?: Omit<EncodedVariant, "etag">; gzip?: Omit<EncodedVariant, "etag"> };
-};
 
 /** What a build may take from the previous release (see src/build/archive-pages.ts). */
 export type BuildReuse = {

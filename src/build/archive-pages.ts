@@ -13,7 +13,6 @@ import {
 } from "../components/model/paging.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
-import { reviewJsonBytes } from "./dataset-json.ts";
 import { type PreviousRelease, previousBuild } from "./previous-release.ts";
 import { loadSite } from "./site.ts";
 
@@ -44,12 +43,11 @@ let plan: Promise<ArchivePlan> | undefined;
 
 export function archivePlan(): Promise<ArchivePlan> {
   plan ??= (async () => {
-    const { dataset, insights, origin } = await loadSite();
+    const { dataset, reviewJson, insights, origin } = await loadSite();
     const { business, reviews } = dataset;
     const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
     const { fingerprint, release } = await previousBuild();
     const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
-    const bytes = reviewJsonBytes(dataset);
     const archives = archivePageCount(reviews.length);
     const pages: ArchivePage[] = [];
     for (let page = 1; page <= archives; page++) {
@@ -62,7 +60,7 @@ export function archivePlan(): Promise<ArchivePlan> {
       };
       const hash = createHash("sha256").update(fingerprint).update(contextKey);
       hash.update(JSON.stringify({ page: props.page, first: props.first, nav: props.nav }));
-      for (let i = start; i < end; i++) hash.update(bytes[i]!);
+      for (let i = start; i < end; i++) hash.update(reviewJson[i]!);
       const path = archivePath(page);
       pages.push({ path, file: `${path.slice(1)}index.html`, key: hash.digest("hex"), props });
     }

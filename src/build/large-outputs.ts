@@ -10,7 +10,7 @@ import { loadConfig } from "../config.ts";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Review } from "../lib/schema/review.ts";
-import { datasetJson } from "./dataset-json.ts";
+import { datasetJson, type RoomBefore } from "./dataset-json.ts";
 import { BUILT_FILES, type BuiltFiles, DATASET_FILE } from "./built-files.ts";
 import type { HashedFile } from "./hashed-file.ts";
 import { releasePaths } from "./release-paths.ts";
@@ -30,15 +30,20 @@ const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
 export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
 
 /**
- * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk, with how the index
- * was made (for the build's log).
+ * Writes /reviews.json (from each review's JSON, `reviewJson`, and memory lent to it, `room`), its .br and .gz, and the
+ * search index file; resolves when all are on disk, with how the index was made (for the build's log).
  */
-export async function writeLargeOutputs(dataset: ReviewsDataset, previous: PreviousOutputs | null): Promise<string> {
+export async function writeLargeOutputs(
+  dataset: ReviewsDataset,
+  reviewJson: readonly Buffer[],
+  room: RoomBefore | null,
+  previous: PreviousOutputs | null,
+): Promise<string> {
   // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
   const dir = releasePaths(loadConfig().distDir).stagingDir;
   // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
-  const { parts, starts, ends } = datasetJson(dataset);
+  const { parts, starts, ends } = datasetJson(dataset, reviewJson, room);
   const job: SearchIndexJob = {
     json: parts,
     starts,

@@ -7,7 +7,7 @@ import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-import { knowReviewJson, lendRoomBefore } from "./dataset-json.ts";
+import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { writeLargeOutputs } from "./large-outputs.ts";
 import type { SourceRecord } from "./previous-release.ts";
@@ -23,6 +23,8 @@ export type Site = {
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
   dataset: ReviewsDataset;
+  /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
+  reviewJson: readonly Buffer[];
   insights: Insights;
   /**
    * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
@@ -39,8 +41,6 @@ export function loadSite(): Promise<Site> {
   site ??= (async () => {
     const config = loadConfig();
     const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await takeSourceRead();
-    reused.forEach((r, i) => knowReviewJson(r, reusedJson[i]!));
-    if (reusedJson[0]) lendRoomBefore(reusedJson[0]);
     const analyzer = analyzerFor(business);
     // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
     const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
@@ -53,8 +53,11 @@ export function loadSite(): Promise<Site> {
       ...reused,
       ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
     ]);
+    const reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
     const largeOutputs = writeLargeOutputs(
       dataset,
+      reviewJson,
+      reusedJson[0] ? new RoomBefore(reusedJson[0]) : null,
       previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
     );
     // Handled by the endpoints that await it; until then a failure must not end the process as unhandled.
@@ -66,6 +69,7 @@ export function loadSite(): Promise<Site> {
       sourceRecord: sourceRecordOf(files, digests),
       reviewsRead,
       dataset,
+      reviewJson,
       insights: computeInsights(dataset, { analyzer, analyses }),
       largeOutputs,
     };

@@ -6,41 +6,39 @@
 import { mkdirSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config.ts";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { datasetJson, type RoomBefore } from "./dataset-json.ts";
 import { BUILT_FILES, type BuiltFiles, DATASET_FILE } from "./built-files.ts";
 import type { HashedFile } from "./hashed-file.ts";
-import { releasePaths } from "./release-paths.ts";
 import { runWorker } from "./run-worker.ts";
 import type { LargeFileJob } from "./large-file-worker.ts";
 import type { PreviousRelease } from "./previous-release.ts";
 import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 
-/**
- * The workers' sources, run by Node itself (it strips the types): the build's own modules are bundled, and a bundle has
- * no file to start a worker from. Relative to the project directory, which builds run in (as code-fingerprint.ts).
- */
+/** The workers' sources, run by Node itself (it strips the types), relative to the project directory builds run in. */
 const INDEX_WORKER = "src/build/search-index-worker.ts";
 const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
 
 /** The previous release whose reviews were read back (`reused`, in its order): its index file is extended. */
 export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
 
+export type LargeOutputsJob = {
+  /** The directory Astro builds into. */
+  dir: string;
+  dataset: ReviewsDataset;
+  /** Each review's JSON (dataset-json.ts), and memory lent to /reviews.json. */
+  reviewJson: readonly Buffer[];
+  room: RoomBefore | null;
+  previous: PreviousOutputs | null;
+};
+
 /**
- * Writes /reviews.json (from each review's JSON, `reviewJson`, and memory lent to it, `room`), its .br and .gz, and the
- * search index file; resolves when all are on disk, with how the index was made (for the build's log).
+ * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk, with how the index
+ * was made (for the build's log).
  */
-export async function writeLargeOutputs(
-  dataset: ReviewsDataset,
-  reviewJson: readonly Buffer[],
-  room: RoomBefore | null,
-  previous: PreviousOutputs | null,
-): Promise<string> {
-  // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
-  const dir = releasePaths(loadConfig().distDir).stagingDir;
+export async function writeLargeOutputs({ dir, dataset, reviewJson, room, previous }: LargeOutputsJob): Promise<string> {
   // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
   const { parts, starts, ends } = datasetJson(dataset, reviewJson, room);

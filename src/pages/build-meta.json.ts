@@ -1,15 +1,13 @@
 // Build metadata handed from the pages to the publish step, which consumes it and never publishes it.
 import type { APIRoute } from "astro";
-import { archivePlan } from "../build/archive-pages.ts";
+import { buildContext } from "../build/current-context.ts";
 import { jsonResponse } from "../build/json-response.ts";
-import { previousBuild } from "../build/previous-release.ts";
-import { loadSite } from "../build/site.ts";
 import type { BuildMeta } from "../integrations/publish/manifest.ts";
 
 export const GET: APIRoute = async () => {
-  const { dataset, sourceHash, sourceRecord, reviewsRead, origin, largeOutputs } = await loadSite();
-  const plan = await archivePlan();
-  const { fingerprint, release, reason } = await previousBuild();
+  const { dataset, sourceHash, sourceRecord, reviewsRead, origin, largeOutputs } = await buildContext().site();
+  const plan = await buildContext().archivePlan();
+  const { fingerprint, release, reason } = await buildContext().previousBuild();
   const meta: BuildMeta = {
     updated_at: dataset.updated_at,
     source_hash: sourceHash,

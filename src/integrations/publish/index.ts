@@ -10,7 +10,7 @@ import {
   type PreviousRelease,
   readPreviousRelease,
 } from "../../build/previous-release.ts";
-import type { ReleasePaths } from "../../build/release-paths.ts";
+import type { BuildContext } from "../../build/context.ts";
 import type { ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
@@ -36,7 +36,8 @@ const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD
 
 const WORKERS = 2;
 
-export default function publish(paths: ReleasePaths): AstroIntegration {
+export default function publish(context: BuildContext): AstroIntegration {
+  const { paths } = context;
   let pruning: Promise<void> = Promise.resolve();
   return {
     name: "reviews-service:publish",

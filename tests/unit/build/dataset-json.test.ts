@@ -1,12 +1,7 @@
 // /reviews.json written review by review is byte for byte what JSON.stringify of the whole dataset gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  datasetJson,
-  datasetJsonBytes,
-  reviewJsonBytes,
-  RoomBefore,
-} from "../../../src/build/dataset-json.ts";
+import { datasetJson, datasetJsonBytes, reviewJsonBytes, RoomBefore } from "../../../src/build/dataset-json.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
 

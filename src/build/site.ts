@@ -9,7 +9,7 @@ import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
-import { writeLargeOutputs } from "./large-outputs.ts";
+import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
 import type { SourceRecord } from "./previous-release.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
 import type { SourceRead } from "./read-source.ts";
@@ -28,10 +28,10 @@ export type Site = {
   insights: Insights;
   /**
    * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
-   * dataset is assembled so that they are made while insights and pages are; their endpoints await it. It resolves
-   * with how the search index was made (for the build's log).
+   * dataset is assembled so that they are made while insights and pages are; their endpoints and the publish step
+   * await it.
    */
-  largeOutputs: Promise<string>;
+  largeOutputs: Promise<LargeOutputs>;
 };
 
 /** Derives the site from the source `read`; /reviews.json and the search index are written into `stagingDir`. */

@@ -20,7 +20,7 @@ import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 const INDEX_WORKER = "src/build/search-index-worker.ts";
 const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
 
-export const DATASET_FILE = "reviews.json";
+const DATASET_FILE = "reviews.json";
 
 /** What the search index worker reports. */
 const SearchIndexDoneSchema = z.object({ made: z.string() }).strict() satisfies z.ZodType<SearchIndexDone>;

@@ -1,17 +1,18 @@
 // Astro builds the static side into a staging directory; the publish integration makes it the release atomically.
 import { defineConfig } from "astro/config";
-import { releasePaths } from "./src/build/release-paths.ts";
+import { createBuildContext } from "./src/build/context.ts";
 import { loadConfig } from "./src/config.ts";
+import buildContext from "./src/integrations/build-context/index.ts";
 import publish from "./src/integrations/publish/index.ts";
-import readSourceEarly from "./src/integrations/read-source/index.ts";
 
 const config = loadConfig();
-const paths = releasePaths(config.distDir);
+// The build's one context, handed to both integrations; the pages reach it through src/build/current-context.ts.
+const context = createBuildContext(config);
 
 export default defineConfig({
   site: config.siteUrl,
   output: "static",
-  outDir: paths.stagingDir,
+  outDir: context.paths.stagingDir,
   trailingSlash: "ignore",
   build: {
     format: "directory",
@@ -21,5 +22,5 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   // The publish step writes the sitemaps itself: pages a rebuild carries over are never rendered by Astro.
-  integrations: [readSourceEarly(), publish(paths)],
+  integrations: [buildContext(context), publish(context)],
 });

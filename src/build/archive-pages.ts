@@ -13,9 +13,8 @@ import {
 } from "../components/model/paging.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
-import { reviewJsonBytes } from "./dataset-json.ts";
-import { type PreviousRelease, previousBuild } from "./previous-release.ts";
-import { loadSite } from "./site.ts";
+import type { PreviousBuild, PreviousRelease } from "./previous-release.ts";
+import type { Site } from "./site.ts";
 
 /** Everything an archive page shows besides its props. The page reads nothing else: its props and this are its key. */
 export type ArchiveContext = { origin: string; business: Business; names: CatalogNames };
@@ -36,42 +35,36 @@ export type ArchivePlan = {
   pages: ArchivePage[];
   /** Pages to render: new, changed, or every page when the previous release cannot be reused. */
   render: ArchivePage[];
-  /** Pages the previous release (`previousBuild()`) holds with the same key; the publish step links them from it. */
+  /** Pages the previous release holds with the same key; the publish step links them from it. */
   carried: ArchivePage[];
 };
 
-let plan: Promise<ArchivePlan> | undefined;
-
-export function archivePlan(): Promise<ArchivePlan> {
-  plan ??= (async () => {
-    const { dataset, insights, origin } = await loadSite();
-    const { business, reviews } = dataset;
-    const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
-    const { fingerprint, release } = await previousBuild();
-    const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
-    const bytes = reviewJsonBytes(dataset);
-    const archives = archivePageCount(reviews.length);
-    const pages: ArchivePage[] = [];
-    for (let page = 1; page <= archives; page++) {
-      const [start, end] = archiveSlice(reviews.length, page);
-      const props: ArchiveProps = {
-        page,
-        first: reviews.length - end + 1,
-        reviews: reviews.slice(start, end),
-        nav: listingNav(page, archives),
-      };
-      const hash = createHash("sha256").update(fingerprint).update(contextKey);
-      hash.update(JSON.stringify({ page: props.page, first: props.first, nav: props.nav }));
-      for (let i = start; i < end; i++) hash.update(bytes[i]!);
-      const path = archivePath(page);
-      pages.push({ path, file: `${path.slice(1)}index.html`, key: hash.digest("hex"), props });
-    }
-    const sameKey = pages.filter((p) => release?.record.pages[p.path] === p.key);
-    const present = release ? await Promise.all(sameKey.map((p) => onDisk(release, p.file))) : [];
-    const carried = new Set(sameKey.filter((_, i) => present[i]));
-    return { context, pages, render: pages.filter((p) => !carried.has(p)), carried: [...carried] };
-  })();
-  return plan;
+/** The archive pages of `site`, each keyed under this build's code fingerprint and compared with `previous`'s. */
+export async function planArchivePages(site: Site, { fingerprint, release }: PreviousBuild): Promise<ArchivePlan> {
+  const { dataset, reviewJson, insights, origin } = site;
+  const { business, reviews } = dataset;
+  const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
+  const contextKey = JSON.stringify(context, (_, v: unknown) => (v instanceof Map ? [...v] : v));
+  const archives = archivePageCount(reviews.length);
+  const pages: ArchivePage[] = [];
+  for (let page = 1; page <= archives; page++) {
+    const [start, end] = archiveSlice(reviews.length, page);
+    const props: ArchiveProps = {
+      page,
+      first: reviews.length - end + 1,
+      reviews: reviews.slice(start, end),
+      nav: listingNav(page, archives),
+    };
+    const hash = createHash("sha256").update(fingerprint).update(contextKey);
+    hash.update(JSON.stringify({ page: props.page, first: props.first, nav: props.nav }));
+    for (let i = start; i < end; i++) hash.update(reviewJson[i]!);
+    const path = archivePath(page);
+    pages.push({ path, file: `${path.slice(1)}index.html`, key: hash.digest("hex"), props });
+  }
+  const sameKey = pages.filter((p) => release?.record.pages[p.path] === p.key);
+  const present = release ? await Promise.all(sameKey.map((p) => onDisk(release, p.file))) : [];
+  const carried = new Set(sameKey.filter((_, i) => present[i]));
+  return { context, pages, render: pages.filter((p) => !carried.has(p)), carried: [...carried] };
 }
 
 /** Whether `release` lists `file` and holds it and its variants: a damaged release has its pages rendered again. */

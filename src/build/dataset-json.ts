@@ -6,33 +6,32 @@ import type { Review } from "../lib/schema/review.ts";
 const EMPTY_REVIEWS = '"reviews":[]}';
 const COMMA = Buffer.from(",");
 
-const reviewBytes = new WeakMap<ReviewsDataset, readonly Buffer[]>();
-const knownBytes = new WeakMap<Review, Buffer>();
-/** Memory whose bytes before an offset nothing reads, lent once: see `lendRoomBefore`. */
-const room = new WeakMap<ArrayBufferLike, number>();
-
-/** Records a review's JSON as read from a release that published it, so that it is not made again. */
-export function knowReviewJson(review: Review, json: Buffer): void {
-  knownBytes.set(review, json);
+/** Each review's JSON as bytes: as a release that published it holds it (`known`), else made. */
+export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
+  return reviews.map((r) => known.get(r) ?? Buffer.from(JSON.stringify(r)));
 }
 
 /**
- * Lends the bytes before `first` in its memory, which nothing reads, to the next /reviews.json: when the reviews read
+ * The bytes before `first` in its memory, which nothing reads, lent to the next /reviews.json: when the reviews read
  * back start there and end the file, the new head and reviews are written before them and the file is one run of
- * memory (a copy of 100 MB at 100k reviews saved). Lent once.
+ * memory (a copy of 100 MB at 100k reviews saved). Lent once: a second file is assembled by copying.
  */
-export function lendRoomBefore(first: Buffer): void {
-  room.set(first.buffer, first.byteOffset);
-}
+export class RoomBefore {
+  readonly #memory: ArrayBufferLike;
+  readonly #end: number;
+  #lent = false;
 
-/** Each review's JSON as bytes, made once per dataset: /reviews.json and the archive pages' keys both read them. */
-export function reviewJsonBytes(dataset: ReviewsDataset): readonly Buffer[] {
-  let bytes = reviewBytes.get(dataset);
-  if (!bytes) {
-    bytes = dataset.reviews.map((r) => knownBytes.get(r) ?? Buffer.from(JSON.stringify(r)));
-    reviewBytes.set(dataset, bytes);
+  constructor(first: Buffer) {
+    this.#memory = first.buffer;
+    this.#end = first.byteOffset;
   }
-  return bytes;
+
+  /** Lends the room to `run` if it ends where `run` starts and holds `bytes`; a room is lent once. */
+  lendTo(run: Buffer, bytes: number): boolean {
+    if (this.#lent || run.buffer !== this.#memory || run.byteOffset !== this.#end || bytes > this.#end) return false;
+    this.#lent = true;
+    return true;
+  }
 }
 
 /**
@@ -48,11 +47,16 @@ export type DatasetJson = {
   ends: Uint32Array;
 };
 
-export function datasetJsonBytes(dataset: ReviewsDataset): Buffer {
-  return Buffer.concat(datasetJson(dataset).parts);
+export function datasetJsonBytes(dataset: ReviewsDataset, reviewJson?: readonly Buffer[]): Buffer {
+  return Buffer.concat(datasetJson(dataset, reviewJson).parts);
 }
 
-export function datasetJson(dataset: ReviewsDataset): DatasetJson {
+/** `reviewJson` holds each review's JSON (`reviewJsonBytes`); `room`, memory lent to the file (`RoomBefore`). */
+export function datasetJson(
+  dataset: ReviewsDataset,
+  reviewJson: readonly Buffer[] = reviewJsonBytes(dataset.reviews),
+  room: RoomBefore | null = null,
+): DatasetJson {
   if (Object.keys(dataset).at(-1) !== "reviews")
     throw new Error("the dataset's reviews must be its last member to be written review by review");
   const { reviews, ...rest } = dataset;
@@ -68,9 +72,8 @@ export function datasetJson(dataset: ReviewsDataset): DatasetJson {
   let from = 0;
   let to = 0;
   const flush = () => memory !== null && parts.push(Buffer.from(memory, from, to - from));
-  const all = reviewJsonBytes(dataset);
-  for (let k = 0; k < all.length; k++) {
-    const bytes = all[k]!;
+  for (let k = 0; k < reviewJson.length; k++) {
+    const bytes = reviewJson[k]!;
     if (memory !== null && followsWithComma(memory, to, bytes)) to = bytes.byteOffset + bytes.length;
     else {
       if (flush()) parts.push(COMMA);
@@ -84,15 +87,15 @@ export function datasetJson(dataset: ReviewsDataset): DatasetJson {
   }
   flush();
   parts.push(Buffer.from("]}"));
-  const whole = inPlace(parts);
+  const whole = room && inPlace(parts, room);
   return { parts: whole ? [whole] : shared(parts), length: offset + 2, starts, ends };
 }
 
 /**
- * The file as one run of memory, when its last run of reviews starts where lent room ends (`lendRoomBefore`), with the
- * file's "]}" after it and room enough before it for the other parts, which are written there.
+ * The file as one run of memory, when its last run of reviews starts where `room` ends, with the file's "]}" after it
+ * and room enough before it for the other parts, which are written there.
  */
-function inPlace(parts: readonly Buffer[]): Buffer | null {
+function inPlace(parts: readonly Buffer[], room: RoomBefore): Buffer | null {
   const run = parts.at(-2);
   const tail = parts.at(-1)!;
   if (!run) return null;
@@ -101,12 +104,10 @@ function inPlace(parts: readonly Buffer[]): Buffer | null {
   const need = before.reduce((n, p) => n + p.length, 0);
   const end = run.byteOffset + run.length;
   const fits =
-    room.get(memory) === run.byteOffset &&
-    need <= run.byteOffset &&
     end + tail.length === memory.byteLength &&
-    tail.equals(new Uint8Array(memory, end, tail.length));
+    tail.equals(new Uint8Array(memory, end, tail.length)) &&
+    room.lendTo(run, need);
   if (!fits) return null;
-  room.delete(memory);
   const file = Buffer.from(memory, run.byteOffset - need, need + run.length + tail.length);
   let at = 0;
   for (const part of before) at += part.copy(file, at);

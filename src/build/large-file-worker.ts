@@ -5,9 +5,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { compressSync, writeVariants } from "../integrations/publish/compress.ts";
-import { sha256 } from "../integrations/publish/hash.ts";
-import type { HashedFile } from "../integrations/publish/manifest.ts";
+import { compressSync, writeVariants } from "./compress.ts";
+import { sha256 } from "./hash.ts";
+import type { HashedFile } from "./hashed-file.ts";
 
 export type LargeFileJob = {
   /** The file's bytes, in parts of memory shared with the main thread. */

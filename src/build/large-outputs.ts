@@ -2,43 +2,56 @@
 // staging directory; their endpoints return no body, for which Astro writes no file. Astro holds a response body whole
 // before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
 // is built and /reviews.json written, compressed and hashed on worker threads, over the same shared memory, while the
-// main thread computes insights and renders pages. The publish step takes their description (built-files.ts).
+// main thread computes insights and renders pages. The publish step takes their description from the build context.
 import { mkdirSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config.ts";
-import type { HashedFile } from "../integrations/publish/manifest.ts";
+import { z } from "zod";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Review } from "../lib/schema/review.ts";
-import { datasetJson } from "./dataset-json.ts";
-import { BUILT_FILES, type BuiltFiles, DATASET_FILE } from "./built-files.ts";
-import { releasePaths } from "./release-paths.ts";
+import { datasetJson, type RoomBefore } from "./dataset-json.ts";
+import { HashedFile } from "./hashed-file.ts";
 import { runWorker } from "./run-worker.ts";
 import type { LargeFileJob } from "./large-file-worker.ts";
 import type { PreviousRelease } from "./previous-release.ts";
 import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 
-/**
- * The workers' sources, run by Node itself (it strips the types): the build's own modules are bundled, and a bundle has
- * no file to start a worker from. Relative to the project directory, which builds run in (as code-fingerprint.ts).
- */
+/** The workers' sources, run by Node itself (it strips the types), relative to the project directory builds run in. */
 const INDEX_WORKER = "src/build/search-index-worker.ts";
 const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
+
+const DATASET_FILE = "reviews.json";
+
+/** What the search index worker reports. */
+const SearchIndexDoneSchema = z.object({ made: z.string() }).strict() satisfies z.ZodType<SearchIndexDone>;
 
 /** The previous release whose reviews were read back (`reused`, in its order): its index file is extended. */
 export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
 
-/**
- * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk, with how the index
- * was made (for the build's log).
- */
-export async function writeLargeOutputs(dataset: ReviewsDataset, previous: PreviousOutputs | null): Promise<string> {
-  // The directory Astro builds into: astro.config.mjs names it the same way, in this same process.
-  const dir = releasePaths(loadConfig().distDir).stagingDir;
+export type LargeOutputsJob = {
+  /** The directory Astro builds into. */
+  dir: string;
+  dataset: ReviewsDataset;
+  /** Each review's JSON (dataset-json.ts), and memory lent to /reviews.json. */
+  reviewJson: readonly Buffer[];
+  room: RoomBefore | null;
+  previous: PreviousOutputs | null;
+};
+
+/** /reviews.json as the manifest describes it (with its variants), and how the search index was made (for the log). */
+export type LargeOutputs = { datasetFile: HashedFile; indexMade: string };
+
+/** Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. */
+export async function writeLargeOutputs({
+  dir,
+  dataset,
+  reviewJson,
+  room,
+  previous,
+}: LargeOutputsJob): Promise<LargeOutputs> {
   // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
-  const { parts, starts, ends } = datasetJson(dataset);
+  const { parts, starts, ends } = datasetJson(dataset, reviewJson, room);
   const job: SearchIndexJob = {
     json: parts,
     starts,
@@ -49,11 +62,10 @@ export async function writeLargeOutputs(dataset: ReviewsDataset, previous: Previ
     previous: previous && previousIndex(dataset, previous),
   };
   const [datasetFile, index] = await Promise.all([
-    runWorker<HashedFile>(LARGE_FILE_WORKER, { parts, root: dir, name: DATASET_FILE } satisfies LargeFileJob),
-    runWorker<SearchIndexDone>(INDEX_WORKER, job),
+    runWorker(LARGE_FILE_WORKER, { parts, root: dir, name: DATASET_FILE } satisfies LargeFileJob, HashedFile),
+    runWorker(INDEX_WORKER, job, SearchIndexDoneSchema),
   ]);
-  await writeFile(path.join(dir, BUILT_FILES), JSON.stringify({ [DATASET_FILE]: datasetFile } satisfies BuiltFiles));
-  return index.made;
+  return { datasetFile, indexMade: index.made };
 }
 
 function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOutputs): SearchIndexJob["previous"] {

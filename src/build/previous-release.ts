@@ -2,7 +2,6 @@
 import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { loadConfig } from "../config.ts";
 import { Manifest, type ManifestEntry, type SearchIndexFile, Sha256 } from "../lib/schema/manifest.ts";
 import { codeFingerprint } from "./code-fingerprint.ts";
 
@@ -79,17 +78,8 @@ function unreadable(err: unknown): string {
 
 export type PreviousBuild = PreviousReleaseResult & { fingerprint: string };
 
-const PREVIOUS = Symbol.for("reviews-service.build.previous");
-
-/**
- * This build's code fingerprint and the release DIST_DIR points at, when it can be reused; read once per build, on
- * globalThis: the read-source integration and the bundled pages are two instances of this module (read-source.ts).
- */
-export function previousBuild(): Promise<PreviousBuild> {
-  const shared = globalThis as { [PREVIOUS]?: Promise<PreviousBuild> };
-  shared[PREVIOUS] ??= (async () => {
-    const fingerprint = codeFingerprint();
-    return { fingerprint, ...(await readPreviousRelease(loadConfig().distDir, fingerprint)) };
-  })();
-  return shared[PREVIOUS];
+/** This build's code fingerprint, and the release `distDir` points at when this build may reuse it. */
+export async function readPreviousBuild(distDir: string): Promise<PreviousBuild> {
+  const fingerprint = codeFingerprint();
+  return { fingerprint, ...(await readPreviousRelease(distDir, fingerprint)) };
 }

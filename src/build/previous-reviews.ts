@@ -4,8 +4,8 @@
 // the JSON the release holds, so only the lines after them are new.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
-import { sha256 } from "../integrations/publish/hash.ts";
 import type { Review } from "../lib/schema/review.ts";
+import { sha256 } from "./hash.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
 import type { SourceDigests, SourceFiles } from "./source.ts";
 

@@ -1,10 +1,8 @@
 // Reading the build's source: business.json and reviews.jsonl, or the previous release's reviews and the lines added
-// since. Once per process, on globalThis: the read-source integration starts it when the build starts, so that it runs
-// while Vite bundles the pages, and the bundled pages (site.ts), another instance of this module, take it over.
+// since.
 import type { Business } from "../lib/schema/business.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
-import { loadConfig } from "../config.ts";
-import { type PreviousBuild, previousBuild } from "./previous-release.ts";
+import type { PreviousBuild } from "./previous-release.ts";
 import { previousReviews } from "./previous-reviews.ts";
 import {
   parseBusinessOf,
@@ -30,28 +28,15 @@ export type SourceRead = {
   reviewsRead: string;
 };
 
-const READ = Symbol.for("reviews-service.build.source-read");
-const shared = globalThis as { [READ]?: Promise<SourceRead> };
-
-/** Starts reading, once per process: the read-source integration calls this when the build starts. */
-export function startReadingSource(): Promise<SourceRead> {
-  shared[READ] ??= (async () => {
-    const files = readSourceFiles(loadConfig().dataDir);
-    const previous = await previousBuild();
-    const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-    return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
-  })();
-  return shared[READ];
-}
-
-/**
- * The read, started now if nothing started it, handed over once: the process then keeps no reference to it, so the
- * source files and the parsed lines (100 MB and more at 100k reviews) go once the dataset is derived from them.
- */
-export function takeSourceRead(): Promise<SourceRead> {
-  const read = startReadingSource();
-  delete shared[READ];
-  return read;
+/** Reads the source in `dataDir` against the previous build (`previousBuild`, asked for once the files are read). */
+export async function readBuildSource(
+  dataDir: string,
+  previousBuild: () => Promise<PreviousBuild>,
+): Promise<SourceRead> {
+  const files = readSourceFiles(dataDir);
+  const previous = await previousBuild();
+  const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
+  return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
 }
 
 type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead">;

@@ -1,16 +1,23 @@
 // Running a build step on a worker thread: the step is a module under src/ whose one message reports its result.
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { z } from "zod";
 
-/** Runs the worker module `file` (relative to the project root) to its end; resolves with the one message it posts. */
-export function runWorker<T>(file: string, workerData: unknown): Promise<T> {
+/**
+ * Runs the worker module `file` (relative to the project root) to its end; resolves with the one message it posts,
+ * checked against `result`: a message crosses from another thread untyped.
+ */
+export function runWorker<T>(file: string, workerData: unknown, result: z.ZodType<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.resolve(file), { workerData });
-    let done: { message: T } | null = null;
-    worker.once("message", (message: T) => (done = { message }));
+    let done: { message: unknown } | null = null;
+    worker.once("message", (message: unknown) => (done = { message }));
     worker.once("error", (err) => reject(new Error(`${file} failed: ${err.message}`, { cause: err })));
-    worker.once("exit", (code) =>
-      code === 0 && done ? resolve(done.message) : reject(new Error(`${file} stopped (exit code ${code}) unfinished`)),
-    );
+    worker.once("exit", (code) => {
+      if (code !== 0 || !done) return reject(new Error(`${file} stopped (exit code ${code}) unfinished`));
+      const parsed = result.safeParse(done.message);
+      if (parsed.success) resolve(parsed.data);
+      else reject(new Error(`${file} reported an unexpected result:\n${z.prettifyError(parsed.error)}`));
+    });
   });
 }

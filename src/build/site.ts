@@ -1,18 +1,18 @@
-// The build's view of the data: read and validated once per build, then derived into every published document.
+// The build's view of the data: the source read, derived into every published document.
 import path from "node:path";
-import { loadConfig } from "../config.ts";
+import type { Config } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
 import { computeInsights } from "../lib/insights/insights.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-import { knowReviewJson, lendRoomBefore } from "./dataset-json.ts";
+import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
-import { writeLargeOutputs } from "./large-outputs.ts";
+import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
 import type { SourceRecord } from "./previous-release.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
-import { takeSourceRead } from "./read-source.ts";
+import type { SourceRead } from "./read-source.ts";
 import { sourceHashOf } from "./source.ts";
 
 export type Site = {
@@ -23,52 +23,51 @@ export type Site = {
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
   dataset: ReviewsDataset;
+  /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
+  reviewJson: readonly Buffer[];
   insights: Insights;
   /**
    * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
-   * dataset is assembled so that they are made while insights and pages are; their endpoints await it. It resolves
-   * with how the search index was made (for the build's log).
+   * dataset is assembled so that they are made while insights and pages are; their endpoints and the publish step
+   * await it.
    */
-  largeOutputs: Promise<string>;
+  largeOutputs: Promise<LargeOutputs>;
 };
 
-// One build is one process over one data directory: every page and endpoint shares this load.
-let site: Promise<Site> | undefined;
-
-export function loadSite(): Promise<Site> {
-  site ??= (async () => {
-    const config = loadConfig();
-    const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = await takeSourceRead();
-    reused.forEach((r, i) => knowReviewJson(r, reusedJson[i]!));
-    if (reusedJson[0]) lendRoomBefore(reusedJson[0]);
-    const analyzer = analyzerFor(business);
-    // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
-    const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
-      analyzeWithCache([...reused, ...added], analyzer, path.resolve(".cache", "insights"), config.dataDir, made);
-    // Reviews read back carry their published annotations, so the dataset needs only the new ones analysed: then
-    // /reviews.json and the search index are started before the cached analyses of the others are loaded.
-    const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
-    const forDataset = made ?? (await analyzeAll()).analyses;
-    const dataset = assembleDataset(business, [
-      ...reused,
-      ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
-    ]);
-    const largeOutputs = writeLargeOutputs(
-      dataset,
-      previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
-    );
-    // Handled by the endpoints that await it; until then a failure must not end the process as unhandled.
-    largeOutputs.catch(() => {});
-    const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
-    return {
-      origin: config.siteUrl,
-      sourceHash: sourceHashOf(digests),
-      sourceRecord: sourceRecordOf(files, digests),
-      reviewsRead,
-      dataset,
-      insights: computeInsights(dataset, { analyzer, analyses }),
-      largeOutputs,
-    };
-  })();
-  return site;
+/** Derives the site from the source `read`; /reviews.json and the search index are written into `stagingDir`. */
+export async function deriveSite(config: Config, stagingDir: string, read: SourceRead): Promise<Site> {
+  const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = read;
+  const analyzer = analyzerFor(business);
+  // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
+  const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
+    analyzeWithCache([...reused, ...added], analyzer, path.resolve(".cache", "insights"), config.dataDir, made);
+  // Reviews read back carry their published annotations, so the dataset needs only the new ones analysed: then
+  // /reviews.json and the search index are started before the cached analyses of the others are loaded.
+  const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
+  const forDataset = made ?? (await analyzeAll()).analyses;
+  const dataset = assembleDataset(business, [
+    ...reused,
+    ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
+  ]);
+  const reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
+  const largeOutputs = writeLargeOutputs({
+    dir: stagingDir,
+    dataset,
+    reviewJson,
+    room: reusedJson[0] ? new RoomBefore(reusedJson[0]) : null,
+    previous: previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
+  });
+  // Handled by the endpoints that await it; until then a failure must not end the process as unhandled.
+  largeOutputs.catch(() => {});
+  const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
+  return {
+    origin: config.siteUrl,
+    sourceHash: sourceHashOf(digests),
+    sourceRecord: sourceRecordOf(files, digests),
+    reviewsRead,
+    dataset,
+    reviewJson,
+    insights: computeInsights(dataset, { analyzer, analyses }),
+    largeOutputs,
+  };
 }

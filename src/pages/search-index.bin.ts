@@ -2,11 +2,11 @@
 // The publish step keeps it in the release but out of the manifest: it is the sidecar's, not a published document.
 // Written with /reviews.json by large-outputs.ts (see there); no body here, so Astro writes no file of its own.
 import type { APIRoute } from "astro";
-import { loadSite } from "../build/site.ts";
+import { buildContext } from "../build/current-context.ts";
 
 export const GET: APIRoute = async () => {
   await (
-    await loadSite()
+    await buildContext().site()
   ).largeOutputs;
   return new Response(null);
 };

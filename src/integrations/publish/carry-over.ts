@@ -2,9 +2,10 @@
 // the compressed variants of any file whose bytes are unchanged. Releases are immutable, so files are hard-linked.
 import { copyFileSync, linkSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { VARIANTS } from "../../build/compress.ts";
+import type { HashedFile } from "../../build/hashed-file.ts";
 import type { PreviousRelease } from "../../build/previous-release.ts";
 import type { ManifestEntry } from "../../lib/schema/manifest.ts";
-import type { HashedFile } from "./manifest.ts";
 
 /** A file the previous release listed is gone (another build pruned that release during this one). */
 export class MissingFromRelease extends Error {
@@ -32,12 +33,6 @@ export function carryPages(root: string, release: PreviousRelease, files: readon
     };
   });
 }
-
-/** A file's compressed variants: manifest key and file name suffix. */
-export const VARIANTS = [
-  ["br", ".br"],
-  ["gzip", ".gz"],
-] as const;
 
 /** The previous release's entries by content hash, for files a rebuild made again with the same bytes. */
 export function entriesByHash(release: PreviousRelease | null): ReadonlyMap<string, ManifestEntry> {

@@ -4,13 +4,16 @@ import { open, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
+import type { BuildContext } from "../../build/context.ts";
+import { sha256 } from "../../build/hash.ts";
+import type { HashedFile } from "../../build/hashed-file.ts";
 import {
   BUILD_RECORD,
   type BuildRecord,
   type PreviousRelease,
   readPreviousRelease,
 } from "../../build/previous-release.ts";
-import type { ReleasePaths } from "../../build/release-paths.ts";
 import type { ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
@@ -18,24 +21,20 @@ import {
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
-import { carryPages, entriesByHash, linkVariants, MissingFromRelease, VARIANTS } from "./carry-over.ts";
-import { compress, writeVariants } from "./compress.ts";
-import { BUILT_FILES, takeBuiltFiles } from "../../build/built-files.ts";
+import { carryPages, entriesByHash, linkVariants, MissingFromRelease } from "./carry-over.ts";
 import { contentTypeOf, isCompressible } from "./content-types.ts";
-import { sha256 } from "./hash.ts";
 import { headersFile } from "./headers-file.ts";
-import { type BuildMeta, buildManifest, type HashedFile } from "./manifest.ts";
+import { type BuildMeta, buildManifest } from "./manifest.ts";
 import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
-/** Written by the `build-meta.json` endpoint, read here, never published. */
-const BUILD_META = "build-meta.json";
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_META, BUILD_RECORD, BUILT_FILES]);
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD]);
 
 const WORKERS = 2;
 
-export default function publish(paths: ReleasePaths): AstroIntegration {
+export default function publish(context: BuildContext): AstroIntegration {
+  const { paths } = context;
   let pruning: Promise<void> = Promise.resolve();
   return {
     name: "reviews-service:publish",
@@ -49,18 +48,22 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
       "astro:build:done": async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const started = performance.now();
-        const meta = JSON.parse(await readFile(path.join(root, BUILD_META), "utf8")) as BuildMeta;
-        await rm(path.join(root, BUILD_META));
-        const { reuse } = meta;
-        const previous = reuse.previous ? await readPreviousRelease(reuse.previous, reuse.fingerprint) : null;
-        if (reuse.carried.length > 0 && !previous?.release)
+        const site = await context.site();
+        const plan = await context.archivePlan();
+        const build = await context.previousBuild();
+        const { datasetFile, indexMade } = await site.largeOutputs;
+        const carriedFiles = plan.carried.map((p) => p.file);
+        // Read again: another build may have pruned the release since this one read it.
+        const previous = build.release ? await readPreviousRelease(build.release.dir, build.fingerprint) : null;
+        if (carriedFiles.length > 0 && !previous?.release)
           throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
-        const carried = previous?.release ? carryPages(root, previous.release, reuse.carried) : [];
+        const carried = previous?.release ? carryPages(root, previous.release, carriedFiles) : [];
         const listed = await listFiles(root);
-        const sitemaps = await writeSitemaps(root, meta.site_url, listed);
-        const carriedPaths = new Set(reuse.carried);
+        const sitemaps = await writeSitemaps(root, site.origin, listed);
+        const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
-        const built = await takeBuiltFiles(root);
+        // Written and described by the build itself (large-outputs.ts).
+        const built = new Map([[datasetFile.path, datasetFile]]);
         const files = [
           ...carried,
           ...made.filter((f) => built.has(f)).map((f) => built.get(f)!),
@@ -70,11 +73,20 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
             previous?.release ?? null,
           )),
         ];
+        const meta: BuildMeta = {
+          updated_at: site.dataset.updated_at,
+          source_hash: site.sourceHash,
+          site_url: site.origin,
+        };
         const manifest = buildManifest(files, meta, await describeIndexFile(root));
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
-        const record: BuildRecord = { fingerprint: reuse.fingerprint, pages: reuse.pages, source: reuse.source };
+        const record: BuildRecord = {
+          fingerprint: build.fingerprint,
+          pages: Object.fromEntries(plan.pages.map((p) => [p.path, p.key])),
+          source: site.sourceRecord,
+        };
         const recordJson = `${JSON.stringify(record)}\n`;
         await writeFile(path.join(root, BUILD_RECORD), recordJson);
         // Over the record too: the same files built by other code are another release, whose record names that code.
@@ -85,8 +97,8 @@ export default function publish(paths: ReleasePaths): AstroIntegration {
           `published ${files.length} files as release ${releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), target)}) in ${Math.round(performance.now() - started)} ms; ${
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
-              : `every page built (${previous?.reason ?? reuse.reason})`
-          }; ${reuse.reviews_read}; ${reuse.index_made}`,
+              : `every page built (${previous?.reason ?? build.reason})`
+          }; ${site.reviewsRead}; ${indexMade}`,
         );
       },
     },

@@ -1,38 +1,13 @@
 // Describes every output file of a release (pure): URL path, type, size, hash, ETag, caching, Link and encodings.
-import type { SourceRecord } from "../../build/previous-release.ts";
+import { etagOf } from "../../build/hash.ts";
+import type { HashedFile } from "../../build/hashed-file.ts";
 import { httpDate } from "../../lib/dates.ts";
 import type { EncodedVariant, Manifest, ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
-import { etagOf } from "./hash.ts";
 
-export type HashedFile = {
-  /** Path relative to the release directory, with forward slashes. */
-  path: string;
-  bytes: number;
-  sha256: string;
-  encodings: { br?: Omit<EncodedVariant, "etag">; gzip?: Omit<EncodedVariant, "etag"> };
-};
-
-/** What a build may take from the previous release (see src/build/archive-pages.ts). */
-export type BuildReuse = {
-  fingerprint: string;
-  /** The previous release's directory, when its pages can be reused. */
-  previous: string | null;
-  reason: string | null;
-  /** Every archive page's key, by URL path: the next build compares its own with these. */
-  pages: Record<string, string>;
-  /** Files the build did not render because `previous` holds them with the same key. */
-  carried: string[];
-  /** The source this build read, for the next build to compare with. */
-  source: SourceRecord;
-  /** How the reviews were read (for the log). */
-  reviews_read: string;
-  /** How the search index was made (for the log). */
-  index_made: string;
-};
-
-export type BuildMeta = { updated_at: string; source_hash: string; site_url: string; reuse: BuildReuse };
+/** What the manifest says of the release as a whole. */
+export type BuildMeta = { updated_at: string; source_hash: string; site_url: string };
 
 /** `index.html` files are served at their directory's path with a trailing slash. */
 export function urlPathOf(file: string): string {

@@ -1,6 +1,7 @@
 // Atomic publishing: a finished staging directory becomes an immutable release and DIST_DIR's symlink is swapped to it.
 import { lstat, readdir, realpath, rename, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
 import type { ReleasePaths } from "../../build/release-paths.ts";
 import { runWorker } from "../../build/run-worker.ts";
 
@@ -53,7 +54,7 @@ async function prune(paths: ReleasePaths, currentId: string, keep: number): Prom
   releases.sort((a, b) => b.mtime - a.mtime);
   const old = releases.slice(keep).map((r) => r.n);
   const doomed = [...stale, ...old].map((n) => path.join(paths.releasesDir, n));
-  if (doomed.length > 0) await runWorker<null>(REMOVE_WORKER, doomed);
+  if (doomed.length > 0) await runWorker(REMOVE_WORKER, doomed, z.null());
 }
 
 function isAlive(pid: number): boolean {

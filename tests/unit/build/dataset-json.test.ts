@@ -1,7 +1,8 @@
 // /reviews.json written review by review is byte for byte what JSON.stringify of the whole dataset gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { datasetJson, datasetJsonBytes, knowReviewJson, lendRoomBefore } from "../../../src/build/dataset-json.ts";
+import { datasetJson, datasetJsonBytes, reviewJsonBytes, RoomBefore } from "../../../src/build/dataset-json.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
 test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of reviews and any text", () => {
@@ -36,9 +37,9 @@ test("says where each review's JSON lies in the file, each within one part (what
 test("takes a review's JSON as read from a release that published it", () => {
   const d = dataset(3);
   const published = Buffer.from(JSON.stringify(d.reviews[1]));
-  knowReviewJson(d.reviews[1]!, published);
+  const known = new Map([[d.reviews[1]!, published]]);
   d.reviews[1]!.text = "changed after it was read: the bytes read are what is written";
-  const bytes = datasetJsonBytes(d).toString();
+  const bytes = datasetJsonBytes(d, reviewJsonBytes(d.reviews, known)).toString();
   assert.ok(bytes.includes(published.toString()));
   assert.ok(!bytes.includes("changed after it was read"));
 });
@@ -53,22 +54,23 @@ test("reviews read back as slices of one /reviews.json are written as they were,
   const previous = Buffer.from(JSON.stringify({ reviews: d.reviews.slice(1) }));
   // Each earlier review's bytes as a slice of the previous file, as previous-reviews.ts reads them.
   let at = previous.indexOf("[") + 1;
+  const known = new Map<Review, Buffer>();
   for (const r of d.reviews.slice(1)) {
     const length = Buffer.byteLength(JSON.stringify(r));
-    knowReviewJson(r, previous.subarray(at, at + length));
+    known.set(r, previous.subarray(at, at + length));
     at += length + 1;
   }
-  assert.deepEqual(datasetJsonBytes(d), Buffer.from(JSON.stringify(d)));
+  assert.deepEqual(datasetJsonBytes(d, reviewJsonBytes(d.reviews, known)), Buffer.from(JSON.stringify(d)));
   // Read into shared memory (as previous-reviews.ts reads the previous release's file), they stay where they are.
   const sharedPrevious = Buffer.from(new SharedArrayBuffer(previous.length));
   previous.copy(sharedPrevious);
   at = sharedPrevious.indexOf("[") + 1;
   for (const r of d.reviews.slice(1)) {
     const length = Buffer.byteLength(JSON.stringify(r));
-    knowReviewJson(r, sharedPrevious.subarray(at, at + length));
+    known.set(r, sharedPrevious.subarray(at, at + length));
     at += length + 1;
   }
-  const { parts } = datasetJson({ ...d });
+  const { parts } = datasetJson(d, reviewJsonBytes(d.reviews, known));
   assert.ok(
     parts.some((p) => p.buffer === sharedPrevious.buffer && p.length > 1000),
     "the earlier reviews are not copied",
@@ -79,9 +81,8 @@ test("reviews read back as slices of one /reviews.json are written as they were,
     const two = dataset(2);
     const [a, b] = two.reviews.map((r) => JSON.stringify(r));
     const held = Buffer.from(`${a}${separator}${b}`);
-    knowReviewJson(two.reviews[0]!, held.subarray(0, Buffer.byteLength(a!)));
-    knowReviewJson(two.reviews[1]!, held.subarray(Buffer.byteLength(a!) + separator.length));
-    assert.deepEqual(datasetJsonBytes(two), Buffer.from(JSON.stringify(two)), `separated by "${separator}"`);
+    const json = [held.subarray(0, Buffer.byteLength(a!)), held.subarray(Buffer.byteLength(a!) + separator.length)];
+    assert.deepEqual(datasetJsonBytes(two, json), Buffer.from(JSON.stringify(two)), `separated by "${separator}"`);
   }
 });
 
@@ -94,31 +95,31 @@ test("with room lent before the reviews read back, the file is written around th
     previous.copy(memory);
     let at = memory.indexOf('"reviews":[') + '"reviews":['.length;
     const first = memory.subarray(at, at + Buffer.byteLength(JSON.stringify(d.reviews[1])));
+    const known = new Map<Review, Buffer>();
     for (const r of d.reviews.slice(1)) {
       const length = Buffer.byteLength(JSON.stringify(r));
-      knowReviewJson(r, memory.subarray(at, at + length));
+      known.set(r, memory.subarray(at, at + length));
       at += length + 1;
     }
-    return { memory, first };
+    return { memory, first, known };
   };
   const expected = Buffer.from(JSON.stringify(d));
 
-  const { memory, first } = readBack(4096);
-  lendRoomBefore(first);
-  const { parts } = datasetJson({ ...d });
+  const { memory, first, known } = readBack(4096);
+  const room = new RoomBefore(first);
+  const { parts } = datasetJson(d, reviewJsonBytes(d.reviews, known), room);
   assert.equal(parts.length, 1, "one part");
   assert.equal(parts[0]!.buffer, memory.buffer, "in the memory read back");
   assert.deepEqual(Buffer.concat(parts), expected);
   // Lent once: the next file is assembled by copying, and what the first one wrote stays as it was.
-  const again = datasetJson({ ...d });
+  const again = datasetJson(d, reviewJsonBytes(d.reviews, known), room);
   assert.ok(again.parts.length > 1);
   assert.deepEqual(Buffer.concat(again.parts), expected);
   assert.deepEqual(Buffer.concat(parts), expected);
 
   // Too little room (the head and the new review need more than the old head and 10 bytes): copied, still exact.
   const short = readBack(10);
-  lendRoomBefore(short.first);
-  const copied = datasetJson({ ...d });
+  const copied = datasetJson(d, reviewJsonBytes(d.reviews, short.known), new RoomBefore(short.first));
   assert.ok(copied.parts.length > 1);
   assert.deepEqual(Buffer.concat(copied.parts), expected);
   assert.ok(short.memory.equals(previous), "the memory read back is not written into");
@@ -126,7 +127,10 @@ test("with room lent before the reviews read back, the file is written around th
   // A new review among the earlier ones: the last run does not start where the room ends, so nothing is written there.
   const mixed = { ...d, reviews: [d.reviews[1]!, d.reviews[0]!, ...d.reviews.slice(2)] };
   const third = readBack(4096);
-  lendRoomBefore(third.first);
-  assert.deepEqual(Buffer.concat(datasetJson(mixed).parts), Buffer.from(JSON.stringify(mixed)));
+  const mixedJson = reviewJsonBytes(mixed.reviews, third.known);
+  assert.deepEqual(
+    Buffer.concat(datasetJson(mixed, mixedJson, new RoomBefore(third.first)).parts),
+    Buffer.from(JSON.stringify(mixed)),
+  );
   assert.ok(third.memory.equals(previous), "the memory read back is not written into");
 });

@@ -3,9 +3,8 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { VARIANTS } from "./carry-over.ts";
 import { sha256 } from "./hash.ts";
-import type { HashedFile } from "./manifest.ts";
+import type { HashedFile } from "./hashed-file.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -16,6 +15,12 @@ export const BROTLI_QUALITY_LARGE = 5;
 const LARGE = 4 * 1024 * 1024;
 export const GZIP_LEVEL = 6;
 export const MIN_BYTES = 256;
+
+/** A file's compressed variants: manifest key and file name suffix. */
+export const VARIANTS = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
 
 export type Compressed = { br: Buffer | null; gzip: Buffer | null };
 export type Encoding = keyof Compressed;

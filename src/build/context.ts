@@ -1,0 +1,54 @@
+// The build's one context: its configuration and release paths, and what its stages make (the previous release, the
+// source read, the derived site, the archive pages' plan), each made once, when first asked for.
+import type { Config } from "../config.ts";
+import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
+import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
+import { readBuildSource, type SourceRead } from "./read-source.ts";
+import { type ReleasePaths, releasePaths } from "./release-paths.ts";
+import { deriveSite, type Site } from "./site.ts";
+
+export type BuildContext = Readonly<{
+  config: Config;
+  /** Where this build stages its files and publishes its release. */
+  paths: ReleasePaths;
+  /** This build's code fingerprint, and the release DIST_DIR points at when this build may reuse it. */
+  previousBuild: () => Promise<PreviousBuild>;
+  /** Starts reading the source (the build-context integration does when the build starts, while Vite bundles). */
+  startReadingSource: () => void;
+  site: () => Promise<Site>;
+  archivePlan: () => Promise<ArchivePlan>;
+}>;
+
+export function createBuildContext(config: Config): BuildContext {
+  const paths = releasePaths(config.distDir);
+  const previousBuild = once(() => readPreviousBuild(config.distDir));
+  // Held until the site takes it over, then dropped: the source files and the parsed lines (100 MB and more at 100k
+  // reviews) go once the dataset is derived from them.
+  let reading: Promise<SourceRead> | null = null;
+  let taken = false;
+  const startReading = () => (reading ??= readBuildSource(config.dataDir, previousBuild));
+  const site = once(async () => {
+    const read = startReading();
+    reading = null;
+    taken = true;
+    return deriveSite(config, paths.stagingDir, await read);
+  });
+  const archivePlan = once(async () => planArchivePages(await site(), await previousBuild()));
+  return Object.freeze({
+    config,
+    paths,
+    previousBuild,
+    startReadingSource: () => {
+      // A failure is the site's to report when it takes the read over; until then it must not end the process.
+      if (!taken) startReading().catch(() => {});
+    },
+    site,
+    archivePlan,
+  });
+}
+
+/** `make`, called the first time only; later calls return what it returned. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}

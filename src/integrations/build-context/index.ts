@@ -1,0 +1,22 @@
+// Astro integration that hands the build context to the pages and starts reading the data when the build starts, so
+// that it is read while Vite bundles the pages instead of after.
+import type { AstroIntegration } from "astro";
+import type { BuildContext } from "../../build/context.ts";
+import { installBuildContext } from "../../build/current-context.ts";
+import { externalModule } from "./external-module.ts";
+
+/** The module pages reach the context through: loaded by Node, never bundled, so that it holds what this installs. */
+const CONTEXT_MODULE = new URL("../../build/current-context.ts", import.meta.url);
+
+export default function buildContextIntegration(context: BuildContext): AstroIntegration {
+  return {
+    name: "reviews-service:build-context",
+    hooks: {
+      "astro:config:setup": ({ updateConfig }) => {
+        installBuildContext(context);
+        updateConfig({ vite: { plugins: [externalModule(CONTEXT_MODULE)] } });
+      },
+      "astro:build:start": () => context.startReadingSource(),
+    },
+  };
+}

@@ -27,15 +27,6 @@ export function createLogger(
   });
 }
 
-/** A logger that keeps what it is told, for tests. */
-export function memoryLogger(): Logger & { records: Array<{ level: Level; msg: string; fields?: LogFields }> } {
-  const records: Array<{ level: Level; msg: string; fields?: LogFields }> = [];
-  const at = (level: Level) => (msg: string, fields?: LogFields) => {
-    records.push(fields === undefined ? { level, msg } : { level, msg, fields });
-  };
-  return { records, info: at("info"), warn: at("warn"), error: at("error") };
-}
-
 function serializeError(err: Error): LogFields {
   const out: LogFields = { name: err.name, message: err.message };
   const code = (err as NodeJS.ErrnoException).code;

@@ -47,10 +47,6 @@ export type DatasetJson = {
   ends: Uint32Array;
 };
 
-export function datasetJsonBytes(dataset: ReviewsDataset, reviewJson?: readonly Buffer[]): Buffer {
-  return Buffer.concat(datasetJson(dataset, reviewJson).parts);
-}
-
 /** `reviewJson` holds each review's JSON (`reviewJsonBytes`); `room`, memory lent to the file (`RoomBefore`). */
 export function datasetJson(
   dataset: ReviewsDataset,

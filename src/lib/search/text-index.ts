@@ -34,12 +34,10 @@ export type TextIndex = TextColumns & {
   memo: Map<string, Bitset>;
 };
 
-/** `texts`: each review's text after `normalizeText`, null for rating-only reviews. */
-export function buildTextIndex(texts: readonly (string | null)[]): TextIndex {
-  return textIndexOf(runSteps(buildTextIndexSteps(texts)));
-}
-
-/** Builds the text index in steps, pausing every `STEP` texts (see `runSteps` and the sidecar's index store). */
+/**
+ * Builds the text index in steps, pausing every `STEP` texts (see `runSteps` and the sidecar's index store). `texts`:
+ * each review's text after `normalizeText`, null for rating-only reviews.
+ */
 export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generator<void, TextColumns> {
   const size = texts.length;
   const table = newGramTable();

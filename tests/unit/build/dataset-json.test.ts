@@ -1,15 +1,17 @@
 // /reviews.json written review by review is byte for byte what JSON.stringify of the whole dataset gives.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { datasetJson, datasetJsonBytes, reviewJsonBytes, RoomBefore } from "../../../src/build/dataset-json.ts";
+import { datasetJson, reviewJsonBytes, RoomBefore } from "../../../src/build/dataset-json.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
-test("datasetJsonBytes equals JSON.stringify of the dataset, for any number of reviews and any text", () => {
+const bytesOf = (...args: Parameters<typeof datasetJson>) => Buffer.concat(datasetJson(...args).parts);
+
+test("datasetJson's parts make JSON.stringify of the dataset, for any number of reviews and any text", () => {
   const many = dataset(200);
   many.reviews[3]!.text = 'Quotes " and \\ backslashes, \u2028, emoji 👍 and a lone \ud800 surrogate';
   for (const d of [many, dataset(1), { ...dataset(1), reviews: [] }]) {
-    assert.deepEqual(datasetJsonBytes(d), Buffer.from(JSON.stringify(d)));
+    assert.deepEqual(bytesOf(d), Buffer.from(JSON.stringify(d)));
   }
 });
 
@@ -39,14 +41,14 @@ test("takes a review's JSON as read from a release that published it", () => {
   const published = Buffer.from(JSON.stringify(d.reviews[1]));
   const known = new Map([[d.reviews[1]!, published]]);
   d.reviews[1]!.text = "changed after it was read: the bytes read are what is written";
-  const bytes = datasetJsonBytes(d, reviewJsonBytes(d.reviews, known)).toString();
+  const bytes = bytesOf(d, reviewJsonBytes(d.reviews, known)).toString();
   assert.ok(bytes.includes(published.toString()));
   assert.ok(!bytes.includes("changed after it was read"));
 });
 
 test("refuses a dataset whose reviews are not its last member, rather than write them elsewhere", () => {
   const { reviews, ...rest } = dataset(2);
-  assert.throws(() => datasetJsonBytes({ reviews, ...rest }), /reviews must be its last member/);
+  assert.throws(() => bytesOf({ reviews, ...rest }), /reviews must be its last member/);
 });
 
 test("reviews read back as slices of one /reviews.json are written as they were, around a new review", () => {
@@ -60,7 +62,7 @@ test("reviews read back as slices of one /reviews.json are written as they were,
     known.set(r, previous.subarray(at, at + length));
     at += length + 1;
   }
-  assert.deepEqual(datasetJsonBytes(d, reviewJsonBytes(d.reviews, known)), Buffer.from(JSON.stringify(d)));
+  assert.deepEqual(bytesOf(d, reviewJsonBytes(d.reviews, known)), Buffer.from(JSON.stringify(d)));
   // Read into shared memory (as previous-reviews.ts reads the previous release's file), they stay where they are.
   const sharedPrevious = Buffer.from(new SharedArrayBuffer(previous.length));
   previous.copy(sharedPrevious);
@@ -82,7 +84,7 @@ test("reviews read back as slices of one /reviews.json are written as they were,
     const [a, b] = two.reviews.map((r) => JSON.stringify(r));
     const held = Buffer.from(`${a}${separator}${b}`);
     const json = [held.subarray(0, Buffer.byteLength(a!)), held.subarray(Buffer.byteLength(a!) + separator.length)];
-    assert.deepEqual(datasetJsonBytes(two, json), Buffer.from(JSON.stringify(two)), `separated by "${separator}"`);
+    assert.deepEqual(bytesOf(two, json), Buffer.from(JSON.stringify(two)), `separated by "${separator}"`);
   }
 });
 

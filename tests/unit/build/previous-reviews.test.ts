@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { datasetJsonBytes } from "../../../src/build/dataset-json.ts";
+import { datasetJson } from "../../../src/build/dataset-json.ts";
 import type { PreviousRelease } from "../../../src/build/previous-release.ts";
 import { previousReviews, sourceRecordOf } from "../../../src/build/previous-reviews.ts";
 import { type SourceFiles, sourceDigests } from "../../../src/build/source.ts";
@@ -23,10 +23,10 @@ const files = (reviews: Buffer, business = businessBytes): SourceFiles => ({
 });
 
 /** A release directory holding /reviews.json, built from `source`. */
-async function release(source: SourceFiles, json = datasetJsonBytes(published)): Promise<PreviousRelease> {
+async function release(source: SourceFiles, json = Buffer.concat(datasetJson(published).parts)): Promise<PreviousRelease> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "previous-reviews-"));
   await writeFile(path.join(dir, "reviews.json"), json);
-  const sha256 = createHash("sha256").update(datasetJsonBytes(published)).digest("hex");
+  const sha256 = createHash("sha256").update(Buffer.concat(datasetJson(published).parts)).digest("hex");
   const entry = { path: "reviews.json", sha256 } as ManifestEntry;
   return {
     dir,
@@ -80,7 +80,7 @@ test("reads every review from the source when anything but added lines changed",
   }
   const tampered = await release(
     files(lines),
-    Buffer.from(datasetJsonBytes(published).toString().replace("Mike", "Mika")),
+    Buffer.from(Buffer.concat(datasetJson(published).parts).toString().replace("Mike", "Mika")),
   );
   assert.match(reviewsOf(tampered, files(lines)).reason!, /not the one its manifest lists/);
   const unrecorded = { ...previous, record: { fingerprint: previous.record.fingerprint, pages: {} } };

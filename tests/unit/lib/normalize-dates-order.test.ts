@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { localDate } from "../../../src/lib/dates.ts";
-import { newestFirst, oldestFirst } from "../../../src/lib/reviews/order.ts";
+import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { normalizeText } from "../../../src/lib/text/normalize.ts";
 
 describe("normalizeText", () => {
@@ -32,12 +32,6 @@ describe("review order", () => {
     assert.deepEqual(
       [...reviews].sort(newestFirst).map((r) => r.id),
       ["z", "b", "a", "c"],
-    );
-  });
-  it("oldest first is the exact reverse", () => {
-    assert.deepEqual(
-      [...reviews].sort(oldestFirst).map((r) => r.id),
-      ["c", "a", "b", "z"],
     );
   });
 });

@@ -7,7 +7,7 @@ import { readSource } from "../../../src/build/source.ts";
 import { jsonFeed } from "../../../src/lib/feeds/json-feed.ts";
 import { computeInsights } from "../../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
-import { oldestFirst } from "../../../src/lib/reviews/order.ts";
+import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { Business } from "../../../src/lib/schema/business.ts";
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { ReviewInput } from "../../../src/lib/schema/review.ts";
@@ -112,7 +112,7 @@ for (const [name, load] of datasets) {
     it("/api/reviews/since/{date} and /api/reviews/search: envelopes of its reviews", async () => {
       const { reviews } = await load();
       const since = responseValidator(doc, "/api/reviews/since/{date}", "get", "200");
-      const oldest = [...reviews].sort(oldestFirst);
+      const oldest = [...reviews].sort((a, b) => newestFirst(b, a));
       assert.ok(since({ since: oldest[0]!.date, count: oldest.length, reviews: oldest }), errorsOf(since));
       const search = responseValidator(doc, "/api/reviews/search", "get", "200");
       const page = reviews.slice(0, 20);

@@ -6,7 +6,7 @@ import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../
 import { createApp } from "../../../sidecar/app.ts";
 import { type LoadOptions, loadRelease } from "../../../sidecar/release/load.ts";
 import type { Release } from "../../../sidecar/release/release.ts";
-import { memoryLogger } from "../../../sidecar/log.ts";
+import { memoryLogger } from "../../helpers/logger.ts";
 import { loadConfig } from "../../../src/config.ts";
 
 export const SECRET = "top-secret-outside-the-release";

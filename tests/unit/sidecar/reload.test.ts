@@ -8,7 +8,7 @@ import { createApp } from "../../../sidecar/app.ts";
 import { createReleaseStore, type ReleaseStore } from "../../../sidecar/release/release-store.ts";
 import type { Release } from "../../../sidecar/release/release.ts";
 import { watchRelease } from "../../../sidecar/release/watch.ts";
-import { memoryLogger } from "../../../sidecar/log.ts";
+import { memoryLogger } from "../../helpers/logger.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { type Fixture, fixture } from "./fixture.ts";
 

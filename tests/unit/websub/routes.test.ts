@@ -1,7 +1,7 @@
 // The hub endpoint in-process (app.request, no port): 202s, plain-text 4xx naming the field, 413/415/429, the GET page.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { memoryLogger } from "../../../sidecar/log.ts";
+import { memoryLogger } from "../../helpers/logger.ts";
 import { createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
 import { clientKey, createRateLimiter } from "../../../sidecar/websub/rate-limit.ts";
 import { type HubActions, hubRoutes } from "../../../sidecar/websub/routes.ts";

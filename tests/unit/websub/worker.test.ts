@@ -1,7 +1,7 @@
 // The worker keeps at most `concurrency` jobs in flight, fills free slots at once, and drains on stop.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { memoryLogger } from "../../../sidecar/log.ts";
+import { memoryLogger } from "../../helpers/logger.ts";
 import { createWorker, type WorkSource } from "../../../sidecar/websub/worker.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { loadConfig } from "../src/config.ts";
-import { startSidecar } from "./bench/lib/sidecar-process.ts";
+import { startSidecar } from "./lib/sidecar-process.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium.ts";
 

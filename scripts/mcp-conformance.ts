@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
-import { startSidecar } from "./bench/lib/sidecar-process.ts";
+import { startSidecar } from "./lib/sidecar-process.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

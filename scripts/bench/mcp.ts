@@ -20,7 +20,7 @@ import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { residentMb } from "./lib/rss.ts";
 import { del, HEADERS, openSession, PROTOCOL, rpc, SEARCH_ARGS, searchCall } from "./lib/mcp-client.ts";
-import { startSidecar } from "./lib/sidecar-process.ts";
+import { startSidecar } from "../lib/sidecar-process.ts";
 
 /** Sessions opened (and left to expire) before the memory baseline is taken. */
 const WARM_UP_SESSIONS = 200;

@@ -11,7 +11,7 @@ import { loadConfig } from "../../src/config.ts";
 import { runLoad } from "./lib/autocannon.ts";
 import { residentMb } from "./lib/rss.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
-import { startSidecar } from "./lib/sidecar-process.ts";
+import { startSidecar } from "../lib/sidecar-process.ts";
 
 const { values } = parseArgs({
   options: {

@@ -9,8 +9,8 @@ import { loadConfig } from "../../src/config.ts";
 import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { findNginx, startNginx } from "./lib/nginx.ts";
-import { startSidecar } from "./lib/sidecar-process.ts";
-import { publish, sampleSite, writeRelease } from "./lib/synthetic-release.ts";
+import { startSidecar } from "../lib/sidecar-process.ts";
+import { publish, sampleSite, writeRelease } from "../lib/synthetic-release.ts";
 
 const USAGE = `usage: node scripts/bench/static-304.ts [--dist DIR | --synthetic [--reviews N]] [--duration S] [--warmup S]
          [--rounds N] [--connections N] [--nginx-workers N|auto] [--pin] [--path /reviews.json]

@@ -7,9 +7,9 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startSidecar } from "../../tests/integration/websub/helpers/sidecar.ts";
-import { createTestSite, SITE_URL, TOPICS } from "../../tests/integration/websub/helpers/site.ts";
-import { createTestCa } from "../../tests/integration/websub/helpers/test-ca.ts";
+import { startSidecar } from "../lib/sidecar-process.ts";
+import { createTestSite, SITE_URL, TOPICS } from "../lib/test-site.ts";
+import { createTestCa } from "../lib/test-ca.ts";
 
 const { values } = parseArgs({
   options: {
@@ -111,7 +111,7 @@ try {
   const subscribeMs = performance.now() - subStart;
 
   await sleep(1500);
-  const before = procStatus(hub.pid);
+  const before = procStatus(hub.child.pid!);
   await site.addReview("Benchmark review — naïve ✓ 🚰");
   console.log("rebuilding with one new review, then pinging the hub ...");
   await site.build();
@@ -121,12 +121,12 @@ try {
 
   let peakRss = before.rss;
   while (farm.acks.some((t) => t === 0)) {
-    peakRss = Math.max(peakRss, procStatus(hub.pid).rss);
+    peakRss = Math.max(peakRss, procStatus(hub.child.pid!).rss);
     if (performance.now() - published > 120_000)
       throw new Error(`only ${farm.acks.filter((t) => t > 0).length} of ${N} acknowledged after 120 s`);
     await sleep(25);
   }
-  const after = procStatus(hub.pid);
+  const after = procStatus(hub.child.pid!);
   const memory = (
     (await (await fetch(`${hub.url}/api/status`)).json()) as {
       process: { heap_used_bytes: number; external_bytes: number };

@@ -1,9 +1,13 @@
 // Test helper: builds the site from a data directory into a fresh temporary DIST_DIR with the real build.
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { codeFingerprint } from "../../src/build/code-fingerprint.ts";
+import { readSourceHash } from "../../src/build/source.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SAMPLE_DATA = path.join(ROOT, "data");
@@ -29,4 +33,24 @@ export async function build(opts: { dataDir?: string; distDir?: string; siteUrl?
     child.on("error", reject);
     child.on("exit", (code) => resolve({ code, stdout, stderr, distDir }));
   });
+}
+
+/**
+ * The sample data built once for every test file that only reads it: kept under the system's temporary directory by
+ * the hash of the code, the data and the site URL, so a later test file (or run) with the same inputs reuses it.
+ * Tests must not change it; those that rebuild or add reviews build their own.
+ */
+export async function sampleRelease(): Promise<string> {
+  const key = createHash("sha256")
+    .update(`${codeFingerprint(ROOT)}\0${readSourceHash(SAMPLE_DATA)}\0${TEST_SITE}`)
+    .digest("hex")
+    .slice(0, 16);
+  const root = path.join(os.tmpdir(), `reviews-sample-release-${key}`);
+  const distDir = path.join(root, "dist");
+  if (existsSync(path.join(distDir, "manifest.json"))) return distDir;
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  const built = await build({ distDir });
+  if (built.code !== 0) throw new Error(`the sample build failed:\n${built.stderr}`);
+  return distDir;
 }

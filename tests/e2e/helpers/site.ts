@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type SidecarProcess, startSidecar } from "../../../scripts/bench/lib/sidecar-process.ts";
+import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
 import { build, SAMPLE_DATA, TEST_SITE } from "../../helpers/build.ts";

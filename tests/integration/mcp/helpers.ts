@@ -1,12 +1,9 @@
-// Helpers of the MCP integration tests: the real sidecar process on a random loopback port, SDK clients, raw JSON-RPC over HTTP.
+// Helpers of the MCP integration tests: the sidecar in-process on a random loopback port, SDK clients, raw JSON-RPC over HTTP.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type SidecarProcess, startSidecar } from "../../../scripts/bench/lib/sidecar-process.ts";
-import { build, TEST_SITE } from "../../helpers/build.ts";
+import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 
 export { TEST_SITE };
 
@@ -14,37 +11,15 @@ export type McpSidecar = Readonly<{
   url: string;
   mcp: string;
   distDir: string;
-  process: SidecarProcess;
+  logs: TestSidecar["logs"];
   stop: () => Promise<void>;
 }>;
 
-/** Builds the sample site (unless `distDir` is given) and starts sidecar/main.ts on it. */
+/** Starts the sidecar in-process on the sample release (or on `distDir`). */
 export async function startMcpSidecar(env: Record<string, string> = {}, distDir?: string): Promise<McpSidecar> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-it-"));
-  let dist = distDir;
-  if (!dist) {
-    const built = await build({ distDir: path.join(tmp, "dist") });
-    if (built.code !== 0) throw new Error(`build failed:\n${built.stderr}`);
-    dist = built.distDir;
-  }
-  const sidecar = await startSidecar({
-    DIST_DIR: dist,
-    HOST: "127.0.0.1",
-    PORT: "0",
-    SITE_URL: TEST_SITE,
-    HUB_DB: path.join(tmp, "hub.sqlite"),
-    ...env,
-  });
-  return {
-    url: sidecar.url,
-    mcp: `${sidecar.url}/mcp`,
-    distDir: dist,
-    process: sidecar,
-    stop: async () => {
-      await sidecar.stop();
-      await rm(tmp, { recursive: true, force: true });
-    },
-  };
+  const dist = distDir ?? (await sampleRelease());
+  const sidecar = await startTestSidecar(dist, env);
+  return { url: sidecar.url, mcp: `${sidecar.url}/mcp`, distDir: dist, logs: sidecar.logs, stop: sidecar.stop };
 }
 
 export type Connected = Readonly<{

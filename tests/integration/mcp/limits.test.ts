@@ -62,7 +62,7 @@ describe("idle TTL", () => {
     const gone = await ping(idle.id);
     assert.equal(gone.status, 404);
     assert.equal(errorOf(gone)?.code, -32001);
-    assert.ok(sc.process.lines().some((l) => l.includes("MCP sessions closed after their idle TTL")));
+    assert.ok(sc.logs.some((l) => l.msg.includes("MCP sessions closed after their idle TTL")));
     await send(sc.mcp, "DELETE", { "mcp-session-id": busy.id });
   });
 

@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { type SidecarProcess, startSidecar } from "../../../scripts/bench/lib/sidecar-process.ts";
-import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../scripts/bench/lib/synthetic-release.ts";
+import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
+import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../scripts/lib/synthetic-release.ts";
 
 const SECRET = "integration-secret-outside-release";
 const BIG = Buffer.alloc(12 * 1024 * 1024, "reviews ");

@@ -4,10 +4,10 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ask, sleep, verdict } from "./helpers/hub-client.ts";
-import { startSidecar, type SidecarProcess } from "./helpers/sidecar.ts";
-import { createTestSite, SITE_URL, TOPICS, type TestSite } from "./helpers/site.ts";
+import { startSidecar, type SidecarProcess } from "../../../scripts/lib/sidecar-process.ts";
+import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
-import { createTestCa, type TestCa } from "./helpers/test-ca.ts";
+import { createTestCa, type TestCa } from "../../../scripts/lib/test-ca.ts";
 import { runPublishScript } from "./helpers/publish-script.ts";
 
 let ca: TestCa;

@@ -8,7 +8,7 @@ import { createCallbackClient } from "../../../sidecar/websub/net/client.ts";
 import type { Resolver } from "../../../sidecar/websub/net/lookup.ts";
 import { createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
 import { startSubscriber, type Subscriber } from "../../integration/websub/helpers/subscriber.ts";
-import { createTestCa, type TestCa } from "../../integration/websub/helpers/test-ca.ts";
+import { createTestCa, type TestCa } from "../../../scripts/lib/test-ca.ts";
 
 let ca: TestCa;
 let stranger: TestCa;

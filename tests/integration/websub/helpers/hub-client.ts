@@ -1,7 +1,7 @@
 // Test-side helpers for talking to the hub and reading its verdicts from the sidecar's structured logs.
 import assert from "node:assert/strict";
 import { callbackFields } from "../../../../sidecar/websub/log-fields.ts";
-import type { LogLine, SidecarProcess } from "./sidecar.ts";
+import type { LogLine, SidecarProcess } from "../../../../scripts/lib/sidecar-process.ts";
 
 export const idOf = (callback: string): string => callbackFields(callback).callback_id;
 

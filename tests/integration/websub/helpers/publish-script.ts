@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SITE_URL } from "./site.ts";
+import { SITE_URL } from "../../../../scripts/lib/test-site.ts";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { Manifest, type ManifestEntry } from "../../../src/lib/schema/manifest.ts";
+import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
 
 export type SyntheticFile = Readonly<{
   body: string | Uint8Array;

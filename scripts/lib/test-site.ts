@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SITE_URL = "https://reviews.example.test";
 export const TOPICS = {
   atom: `${SITE_URL}/feed.xml`,

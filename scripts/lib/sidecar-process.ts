@@ -1,0 +1,121 @@
+// Runs the real sidecar (sidecar/main.ts) as a child process on a free loopback port and collects its JSON log lines,
+// for benchmarks and the end-to-end tests that need a process of its own (signals, kill -9, restarts).
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { sidecarCommand } from "../../sidecar/node-options.ts";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export type LogLine = Readonly<Record<string, unknown> & { msg: string; level: string }>;
+
+export type SidecarProcess = Readonly<{
+  url: string;
+  child: ChildProcess;
+  /** Every line the process wrote so far, parsed (a line that is not JSON comes as `{level: "raw", msg}`). */
+  logs: LogLine[];
+  /** The same lines as written. */
+  lines: () => readonly string[];
+  waitForLog(match: (l: LogLine) => boolean, timeoutMs?: number, what?: string): Promise<LogLine>;
+  /** POSTs a form to the hub (or any path) and returns status, headers and text. */
+  post(
+    form: Record<string, string | string[]> | string,
+    options?: { path?: string; contentType?: string | null },
+  ): Promise<{ status: number; headers: Headers; text: string }>;
+  /** GETs a path of the sidecar. */
+  get(path: string): Promise<Response>;
+  /** Resolves with the exit code once the process has exited by itself or been stopped. */
+  exited: Promise<number | null>;
+  /** SIGTERM (then SIGKILL after `graceMs`), or SIGKILL at once (kill -9: no cleanup at all); resolves with the exit code. */
+  stop(signal?: "SIGTERM" | "SIGKILL", graceMs?: number): Promise<number | null>;
+}>;
+
+/**
+ * `env` is added to the inherited environment, over HOST 127.0.0.1 and PORT 0; `wrapper` is a command to run it
+ * under (e.g. `["taskset", "-c", "1"]`).
+ */
+export async function startSidecar(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; wrapper?: readonly string[] } = {},
+): Promise<SidecarProcess> {
+  const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
+  const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ...env });
+  const child = spawn(command!, [...prefix, ...sidecar.args], {
+    cwd: ROOT,
+    env: sidecar.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const logs: LogLine[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let gone = false;
+  let exitCode: number | null = null;
+  void exited.then((code) => ((gone = true), (exitCode = code)));
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let partial = "";
+    stream.on("data", (chunk: Buffer) => {
+      const parts = (partial + chunk.toString("utf8")).split("\n");
+      partial = parts.pop()!;
+      for (const line of parts) {
+        if (!line) continue;
+        lines.push(line);
+        try {
+          logs.push(JSON.parse(line) as LogLine);
+        } catch {
+          logs.push({ level: "raw", msg: line });
+        }
+      }
+    });
+  };
+  collect(child.stdout!);
+  collect(child.stderr!);
+
+  const waitForLog = async (match: (l: LogLine) => boolean, timeoutMs = 15_000, what = "log line") => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const hit = logs.find(match);
+      if (hit) return hit;
+      if (gone) throw new Error(`sidecar exited with code ${exitCode} while waiting for ${what}:\n${lines.join("\n")}`);
+      if (Date.now() > until) throw new Error(`timed out waiting for ${what}:\n${lines.join("\n")}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  let url: string;
+  try {
+    const listening = await waitForLog((l) => l.msg.startsWith("listening on"), options.timeoutMs ?? 20_000, "its URL");
+    url = String(listening["url"]);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw err;
+  }
+
+  return Object.freeze({
+    url,
+    child,
+    logs,
+    lines: () => lines,
+    waitForLog,
+    exited,
+    post: async (form, postOptions = {}) => {
+      const body = typeof form === "string" ? form : encodeForm(form);
+      const headers: Record<string, string> = {};
+      const type = postOptions.contentType === undefined ? "application/x-www-form-urlencoded" : postOptions.contentType;
+      if (type !== null) headers["content-type"] = type;
+      const res = await fetch(`${url}${postOptions.path ?? "/api/websub/hub"}`, { method: "POST", headers, body });
+      return { status: res.status, headers: res.headers, text: await res.text() };
+    },
+    get: (p: string) => fetch(`${url}${p}`),
+    stop: async (signal = "SIGTERM", graceMs = 5000) => {
+      if (!gone) child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  });
+}
+
+export function encodeForm(form: Record<string, string | string[]>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) p.append(k, one);
+  return p.toString();
+}

@@ -1,11 +1,8 @@
-// E2E fixture: the real build of the sample data, served by the real sidecar on a free port; its published datasets for cross-checks.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
+// E2E fixture: the real build of the sample data, served by the sidecar on a free port; its published datasets for cross-checks.
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
-import { build, SAMPLE_DATA, TEST_SITE } from "../../helpers/build.ts";
+import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { startTestSidecar } from "../../helpers/sidecar.ts";
 
 export type ServedSite = Readonly<{
   /** Where the sidecar listens, e.g. http://127.0.0.1:40123 (no trailing slash). */
@@ -17,37 +14,25 @@ export type ServedSite = Readonly<{
   stop: () => Promise<void>;
 }>;
 
+/** The sample release (built once per code and data) served by the sidecar in-process on a free port. */
 export async function serveBuiltSite(): Promise<ServedSite> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "reviews-e2e-"));
-  const built = await build({ dataDir: SAMPLE_DATA, distDir: path.join(tmp, "dist"), siteUrl: TEST_SITE });
-  if (built.code !== 0) throw new Error(`the build failed (exit ${built.code}):\n${built.stdout}\n${built.stderr}`);
-  let sidecar: SidecarProcess;
-  try {
-    sidecar = await startSidecar({
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DIST_DIR: built.distDir,
-      SITE_URL: TEST_SITE,
-      HUB_DB: path.join(tmp, "hub.sqlite"),
-    });
-  } catch (err) {
-    await rm(tmp, { recursive: true, force: true });
-    throw err;
-  }
+  const sidecar = await startTestSidecar(await sampleRelease());
   const origin = sidecar.url.replace(/\/$/, "");
   const getJson = async (p: string) => {
     const res = await fetch(origin + p);
     if (!res.ok) throw new Error(`GET ${p}: HTTP ${res.status}`);
     return res.json();
   };
-  return {
-    origin,
-    siteUrl: TEST_SITE,
-    dataset: (await getJson("/reviews.json")) as ReviewsDataset,
-    insights: (await getJson("/insights.json")) as Insights,
-    stop: async () => {
-      await sidecar.stop();
-      await rm(tmp, { recursive: true, force: true });
-    },
-  };
+  try {
+    return {
+      origin,
+      siteUrl: TEST_SITE,
+      dataset: (await getJson("/reviews.json")) as ReviewsDataset,
+      insights: (await getJson("/insights.json")) as Insights,
+      stop: sidecar.stop,
+    };
+  } catch (err) {
+    await sidecar.stop();
+    throw err;
+  }
 }

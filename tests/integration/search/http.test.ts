@@ -2,38 +2,31 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import zlib from "node:zlib";
 import fc from "fast-check";
-import { loadConfig } from "../../../src/config.ts";
-import { createApp } from "../../../sidecar/app.ts";
 import { loadRelease } from "../../../sidecar/release/load.ts";
-import { createLogger } from "../../../sidecar/log.ts";
-import { createSearchIndexStore, type SearchIndexStore } from "../../../sidecar/release/index-store.ts";
+import type { SearchIndexStore } from "../../../sidecar/release/index-store.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
 import { SinceResult } from "../../../src/lib/schema/search.ts";
-import { build } from "../../helpers/build.ts";
+import { build, sampleRelease } from "../../helpers/build.ts";
+import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 
-type App = ReturnType<typeof createApp>;
+type App = TestSidecar["sidecar"]["app"];
+let running: TestSidecar;
 let app: App;
 let search: SearchIndexStore;
 let reviews: { id: string; date: string; rating: number }[];
 let published: Review[];
-const quiet = createLogger(
-  () => {},
-  () => {},
-);
 
 before(async () => {
-  const built = await build();
-  assert.equal(built.code, 0, built.stderr);
-  const site = await loadRelease(built.distDir);
-  search = await createSearchIndexStore(site, quiet);
-  app = createApp({ config: loadConfig({ DIST_DIR: built.distDir }), release: () => site, logger: quiet, search });
-  published = (JSON.parse(await readFile(path.join(built.distDir, "reviews.json"), "utf8")) as { reviews: Review[] })
-    .reviews;
+  const distDir = await sampleRelease();
+  running = await startTestSidecar(distDir);
+  ({ app, search } = running.sidecar);
+  published = (JSON.parse(await readFile(path.join(distDir, "reviews.json"), "utf8")) as { reviews: Review[] }).reviews;
   reviews = published.map((r) => ({ id: r.id, date: r.date, rating: r.rating }));
 });
+after(() => running?.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
 

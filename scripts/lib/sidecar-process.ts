@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { sidecarCommand } from "../../sidecar/node-options.ts";
+import { type PostOptions, type PostReply, postForm } from "./hub-form.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -17,10 +18,7 @@ export type SidecarProcess = Readonly<{
   lines: () => readonly string[];
   waitForLog(match: (l: LogLine) => boolean, timeoutMs?: number, what?: string): Promise<LogLine>;
   /** POSTs a form to the hub (or any path) and returns status, headers and text. */
-  post(
-    form: Record<string, string | string[]> | string,
-    options?: { path?: string; contentType?: string | null },
-  ): Promise<{ status: number; headers: Headers; text: string }>;
+  post(form: Record<string, string | string[]> | string, options?: PostOptions): Promise<PostReply>;
   /** GETs a path of the sidecar. */
   get(path: string): Promise<Response>;
   /** Resolves with the exit code once the process has exited by itself or been stopped. */
@@ -95,14 +93,7 @@ export async function startSidecar(
     lines: () => lines,
     waitForLog,
     exited,
-    post: async (form, postOptions = {}) => {
-      const body = typeof form === "string" ? form : encodeForm(form);
-      const headers: Record<string, string> = {};
-      const type = postOptions.contentType === undefined ? "application/x-www-form-urlencoded" : postOptions.contentType;
-      if (type !== null) headers["content-type"] = type;
-      const res = await fetch(`${url}${postOptions.path ?? "/api/websub/hub"}`, { method: "POST", headers, body });
-      return { status: res.status, headers: res.headers, text: await res.text() };
-    },
+    post: (form, postOptions) => postForm(url, form, postOptions),
     get: (p: string) => fetch(`${url}${p}`),
     stop: async (signal = "SIGTERM", graceMs = 5000) => {
       if (!gone) child.kill(signal);
@@ -112,10 +103,4 @@ export async function startSidecar(
       return code;
     },
   });
-}
-
-export function encodeForm(form: Record<string, string | string[]>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) p.append(k, one);
-  return p.toString();
 }

@@ -3,6 +3,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -76,4 +77,9 @@ export async function createTestCa(dir?: string): Promise<TestCa> {
     ["ca.pem", "server.pem", "server.key"].map((f) => readFile(at(f), "utf8")),
   );
   return Object.freeze({ dir: root, caFile: at("ca.pem"), caPem: caPem!, cert: cert!, key: key! });
+}
+
+/** Makes this process trust the test CA besides the usual roots, as NODE_EXTRA_CA_CERTS does for a process it starts. */
+export function trustTestCa(ca: TestCa): void {
+  tls.setDefaultCACertificates([...tls.getCACertificates("default"), ca.caPem]);
 }

@@ -1,18 +1,23 @@
 // Test helper: the sidecar built in-process by createSidecar on a release, listening on a random loopback port, with
-// what it logs kept for the test to read.
+// its log lines kept as the process would write them, and the hub reachable as subscribers reach it.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { type PostOptions, type PostReply, postForm } from "../../scripts/lib/hub-form.ts";
+import type { LogLine } from "../../scripts/lib/sidecar-process.ts";
 import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../sidecar/log.ts";
 import { createSidecar, type Sidecar, type SidecarOverrides } from "../../sidecar/sidecar.ts";
 import { TEST_SITE } from "./build.ts";
-import { memoryLogger } from "./logger.ts";
 
 export type TestSidecar = Readonly<{
   url: string;
   sidecar: Sidecar;
-  logs: ReturnType<typeof memoryLogger>["records"];
-  /** Stops the sidecar and removes its hub database. */
+  /** Every line the sidecar logged, parsed. */
+  logs: LogLine[];
+  post(form: Record<string, string | string[]> | string, options?: PostOptions): Promise<PostReply>;
+  get(path: string): Promise<Response>;
+  /** Stops the sidecar (in order, as SIGTERM would) and removes its hub database unless it was given. */
   stop: () => Promise<void>;
 }>;
 
@@ -31,13 +36,16 @@ export async function startTestSidecar(
     HUB_DB: path.join(tmp, "hub.sqlite"),
     ...env,
   });
-  const logger = memoryLogger();
-  const sidecar = await createSidecar(config, { logger, overrides });
+  const logs: LogLine[] = [];
+  const keep = (line: string) => void logs.push(JSON.parse(line) as LogLine);
+  const sidecar = await createSidecar(config, { logger: createLogger(keep, keep), overrides });
   const url = await sidecar.start();
   return {
     url,
     sidecar,
-    logs: logger.records,
+    logs,
+    post: (form, options) => postForm(url, form, options),
+    get: (p: string) => fetch(`${url}${p}`),
     stop: async () => {
       await sidecar.stop();
       await rm(tmp, { recursive: true, force: true });

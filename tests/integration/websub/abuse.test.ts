@@ -1,37 +1,40 @@
-// The hub against abuse, in real sidecar processes: SSRF without an allowlist, subscription caps and the rate limit.
+// The hub against abuse, in two sidecars in-process: SSRF without an allowlist, subscription caps and the rate limit.
 import assert from "node:assert/strict";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ask, sleep, verdict } from "./helpers/hub-client.ts";
-import { startSidecar, type SidecarProcess } from "../../../scripts/lib/sidecar-process.ts";
 import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
-import { createTestCa, type TestCa } from "../../../scripts/lib/test-ca.ts";
+import { createTestCa, type TestCa, trustTestCa } from "../../../scripts/lib/test-ca.ts";
+import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { runPublishScript } from "./helpers/publish-script.ts";
 
 let ca: TestCa;
 let site: TestSite;
 let sub: Subscriber;
-let closed: SidecarProcess;
-let capped: SidecarProcess;
+let closed: TestSidecar;
+let capped: TestSidecar;
 
 before(async () => {
   [ca, site] = await Promise.all([createTestCa(), createTestSite()]);
   await site.build();
   sub = await startSubscriber(ca);
+  trustTestCa(ca);
   const common = {
-    DIST_DIR: site.distDir,
     SITE_URL,
-    NODE_EXTRA_CA_CERTS: ca.caFile,
     WEBSUB_VERIFY_TIMEOUT: "2",
     WEBSUB_DELIVERY_TIMEOUT: "2",
     WEBSUB_CLAIM_TTL: "3",
   };
   [closed, capped] = await Promise.all([
     // No WEBSUB_CALLBACK_ALLOW: the production default.
-    startSidecar({ ...common, HUB_DB: path.join(site.root, "closed.sqlite"), WEBSUB_RATE_LIMIT: "100000" }),
-    startSidecar({
+    startTestSidecar(site.distDir, {
+      ...common,
+      HUB_DB: path.join(site.root, "closed.sqlite"),
+      WEBSUB_RATE_LIMIT: "100000",
+    }),
+    startTestSidecar(site.distDir, {
       ...common,
       HUB_DB: path.join(site.root, "capped.sqlite"),
       WEBSUB_CALLBACK_ALLOW: "127.0.0.0/8",
@@ -43,7 +46,7 @@ before(async () => {
 });
 
 after(async () => {
-  await Promise.all([closed?.stop("SIGKILL"), capped?.stop("SIGKILL")]);
+  await Promise.all([closed?.stop(), capped?.stop()]);
   await sub?.close();
   if (site) await rm(site.root, { recursive: true, force: true });
   if (ca) await rm(ca.dir, { recursive: true, force: true });

@@ -1,13 +1,7 @@
 // search_reviews: the HTTP search's parameters as typed JSON arguments, parsed by the HTTP parser and answered by the one search implementation.
 import { z } from "zod";
 import { AspectPolarity, SentimentLabel } from "../../schema/insights.ts";
-import {
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
-  parseSearchQuery,
-  SearchQueryParams,
-  SearchResult,
-} from "../../schema/search.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, parseSearchQuery, SearchQueryParams, SearchResult } from "../../schema/search.ts";
 import { searchReviews } from "../../search/search-reviews.ts";
 import { dateArg, intArg, numberArg, rule } from "./args.ts";
 import { defineTool, ok } from "./tool.ts";

@@ -4,27 +4,33 @@ import { Business } from "../../src/lib/schema/business.ts";
 import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import { ReviewInput } from "../../src/lib/schema/review.ts";
 
-export const business = Business.parse({
-  id: "acme",
-  name: "Acme Plumbing",
-  schema_type: "Plumber",
-  description: "Plumbing and heating.",
-  url: "https://acme.example.com/",
-  telephone: "555-0100",
-  address: { street_address: "1 Main", locality: "Town", region: "IL", postal_code: "60000", country: "US" },
-  time_zone: "America/Chicago",
-  language: "en-US",
-  updated_at: "2020-01-01T00:00:00Z",
-  technicians: [
-    { id: "mike-torres", name: "Michael Torres", aliases: ["Mike"] },
-    { id: "zoe-park", name: "Zoë Park", aliases: ["Zoe"] },
-  ],
-  services: [
-    { id: "drain-cleaning", name: "Drain cleaning", aliases: ["clogged drain"] },
-    { id: "water-heater", name: "Water heater repair", aliases: ["hot water heater"] },
-  ],
-  service_areas: [{ id: "oak-park", name: "Oak Park" }],
-});
+/** A valid business: Acme Plumbing with two technicians, two services and one area, `fields` set over it. */
+export function testBusiness(fields: Record<string, unknown> = {}): Business {
+  return Business.parse({
+    id: "acme",
+    name: "Acme Plumbing",
+    schema_type: "Plumber",
+    description: "Plumbing and heating.",
+    url: "https://acme.example.com/",
+    telephone: "555-0100",
+    address: { street_address: "1 Main", locality: "Town", region: "IL", postal_code: "60000", country: "US" },
+    time_zone: "America/Chicago",
+    language: "en-US",
+    updated_at: "2020-01-01T00:00:00Z",
+    technicians: [
+      { id: "mike-torres", name: "Michael Torres", aliases: ["Mike"] },
+      { id: "zoe-park", name: "Zoë Park", aliases: ["Zoe"] },
+    ],
+    services: [
+      { id: "drain-cleaning", name: "Drain cleaning", aliases: ["clogged drain"] },
+      { id: "water-heater", name: "Water heater repair", aliases: ["hot water heater"] },
+    ],
+    service_areas: [{ id: "oak-park", name: "Oak Park" }],
+    ...fields,
+  });
+}
+
+export const business = testBusiness();
 
 const TEXTS = [
   "Mike fixed our clogged drain. Crème de la crème!",

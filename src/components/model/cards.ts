@@ -2,6 +2,7 @@
 import type { Business } from "../../lib/schema/business.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
 import type { AspectSummary } from "./aspects.ts";
+import type { PagedKind } from "./catalog-page.ts";
 
 export type Card = Readonly<{
   href: string;
@@ -15,31 +16,21 @@ export type Card = Readonly<{
 
 type Entity = Insights["entities"]["technicians"][number];
 
-/** Each technician with its role, average rating and review count. */
-export function technicianCards(technicians: readonly Entity[], business: Business): Card[] {
-  const roles = new Map(business.technicians.map((t) => [t.id, t.role]));
-  return technicians.map((t) => ({
-    href: `/technicians/${t.id}/`,
-    name: t.name,
-    note: roles.get(t.id),
-    average: t.average_rating,
-    count: t.mention_count,
-    kind: "technician",
-    id: t.id,
-  }));
-}
-
-/** Each service with its description, average rating and review count. */
-export function serviceCards(services: readonly Entity[], business: Business): Card[] {
-  const descriptions = new Map(business.services.map((s) => [s.id, s.description]));
-  return services.map((s) => ({
-    href: `/services/${s.id}/`,
-    name: s.name,
-    note: descriptions.get(s.id),
-    average: s.average_rating,
-    count: s.mention_count,
-    kind: "service",
-    id: s.id,
+/** Each technician (with its role) or service (with its description), with its average rating and review count. */
+export function catalogCards(kind: PagedKind, entities: readonly Entity[], business: Business): Card[] {
+  const notes = new Map<string, string | null | undefined>(
+    kind === "technicians"
+      ? business.technicians.map((t) => [t.id, t.role])
+      : business.services.map((s) => [s.id, s.description]),
+  );
+  return entities.map((e) => ({
+    href: `/${kind}/${e.id}/`,
+    name: e.name,
+    note: notes.get(e.id),
+    average: e.average_rating,
+    count: e.mention_count,
+    kind: kind === "technicians" ? "technician" : "service",
+    id: e.id,
   }));
 }
 

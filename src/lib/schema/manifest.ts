@@ -4,11 +4,13 @@ import { Timestamp } from "./common.ts";
 
 export const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const StrongEtag = z.string().regex(/^"[A-Za-z0-9_-]{16,}"$/, "expected a strong ETag");
+const FilePath = z.string().meta({ description: "File path relative to the release directory" });
+const ByteCount = z.int().min(0);
 
 export const EncodedVariant = z
   .object({
-    path: z.string().meta({ description: "File path relative to the release directory" }),
-    bytes: z.int().min(0),
+    path: FilePath,
+    bytes: ByteCount,
     sha256: Sha256,
     etag: StrongEtag,
   })
@@ -16,9 +18,9 @@ export const EncodedVariant = z
 
 export const ManifestEntry = z
   .object({
-    path: z.string().meta({ description: "File path relative to the release directory" }),
+    path: FilePath,
     content_type: z.string(),
-    bytes: z.int().min(0),
+    bytes: ByteCount,
     sha256: Sha256,
     etag: StrongEtag,
     last_modified: z.string().meta({ description: "RFC 9110 HTTP-date" }),
@@ -30,9 +32,9 @@ export const ManifestEntry = z
 
 export const SearchIndexFile = z
   .object({
-    path: z.string().meta({ description: "File path relative to the release directory" }),
+    path: FilePath,
     format: z.int().min(1),
-    bytes: z.int().min(0),
+    bytes: ByteCount,
     crc32: z.int().min(0).meta({ description: "The CRC-32 the file carries over its contents" }),
   })
   .strict()

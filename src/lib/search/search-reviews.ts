@@ -1,24 +1,14 @@
 // The one implementation of review search that the HTTP endpoint and the MCP tool share: parameters in, envelope or issues out.
 import type { ValidationIssue } from "../schema/errors.ts";
-import type { SearchFilters, SearchQuery, SearchResult } from "../schema/search.ts";
+import { SearchFilters, type SearchQuery, type SearchResult } from "../schema/search.ts";
 import { searchCursor } from "./cursor.ts";
 import type { SearchIndex } from "./index.ts";
 import { type PageKey, runSearch } from "./run.ts";
 
 export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; issues: ValidationIssue[] };
 
-const FILTER_KEYS = [
-  "rating",
-  "min_rating",
-  "since",
-  "until",
-  "query",
-  "mentions_technician",
-  "mentions_service",
-  "aspect",
-  "aspect_sentiment",
-  "sentiment",
-] as const;
+/** Every filter a search (and so a cursor) carries. */
+const FILTER_KEYS = SearchFilters.keyof().options;
 
 export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome {
   const given = filtersOf(index, q);

@@ -7,6 +7,10 @@ const engine = createAnalyzer();
 /** aspect -> sentiment for a text. */
 const judged = (text: string, rating: number | null = null) =>
   Object.fromEntries(engine.analyze(text, rating).aspects.map((a) => [a.aspect, a.sentiment]));
+/** One test per case: its name, the text, and the aspects it must judge as stated. */
+const judges = (cases: readonly [name: string, text: string, want: Record<string, string>][]) => {
+  for (const [name, text, want] of cases) it(name, () => assert.deepEqual(judged(text), want));
+};
 
 describe("domain-aware polarity (generic word lists get these wrong)", () => {
   const cases: [string, Record<string, string>][] = [
@@ -20,38 +24,56 @@ describe("domain-aware polarity (generic word lists get these wrong)", () => {
 });
 
 describe("negation", () => {
-  it("flips a positive cue: not on time", () =>
-    assert.deepEqual(judged("The crew was not on time on either day."), { punctuality: "negative" }));
-  it("flips a positive cue: never called back", () =>
-    assert.deepEqual(judged("They never called me back about the estimate."), { communication: "negative" }));
-  it("turns a complaint into praise: no leaks, no drips", () =>
-    assert.deepEqual(judged("A month later: no leaks, no drips."), { work_quality: "positive" }));
-  it("reaches over a few words: never once made me feel rushed", () =>
-    assert.deepEqual(judged("She never once made me feel rushed."), { professionalism: "positive" }));
-  it("stops at a comma", () =>
-    assert.deepEqual(judged("Not what I expected, the plumber arrived early."), { punctuality: "positive" }));
-  it("leaves fixed expressions alone: not only ... but", () =>
-    assert.deepEqual(judged("Not only was she punctual, she also explained the whole system."), {
-      punctuality: "positive",
-      communication: "positive",
-    }));
+  judges([
+    ["flips a positive cue: not on time", "The crew was not on time on either day.", { punctuality: "negative" }],
+    [
+      "flips a positive cue: never called back",
+      "They never called me back about the estimate.",
+      { communication: "negative" },
+    ],
+    [
+      "turns a complaint into praise: no leaks, no drips",
+      "A month later: no leaks, no drips.",
+      { work_quality: "positive" },
+    ],
+    [
+      "reaches over a few words: never once made me feel rushed",
+      "She never once made me feel rushed.",
+      { professionalism: "positive" },
+    ],
+    ["stops at a comma", "Not what I expected, the plumber arrived early.", { punctuality: "positive" }],
+    [
+      "leaves fixed expressions alone: not only ... but",
+      "Not only was she punctual, she also explained the whole system.",
+      { punctuality: "positive", communication: "positive" },
+    ],
+  ]);
 });
 
 describe("contrast and clause scope", () => {
-  it("praises the technician and complains about the price in one sentence", () =>
-    assert.deepEqual(judged("Carlos was courteous and quick, but the bill was way higher than the quote."), {
-      pricing: "negative",
-      professionalism: "positive",
-      speed: "positive",
-    }));
-  it("lets the clause after 'but' win for the same aspect", () =>
-    assert.deepEqual(judged("Not cheap, but worth every penny."), { pricing: "positive" }));
-  it("judged both ways with neither winning is neutral", () =>
-    assert.deepEqual(judged("Prices are on the higher side but you get what you pay for."), { pricing: "neutral" }));
-  it("'it was fair' after a contrast refers back to the price", () =>
-    assert.deepEqual(judged("The estimate was more than I budgeted, but it was fair."), { pricing: "positive" }));
-  it("an 'except' clause is a complaint", () =>
-    assert.deepEqual(judged("Everything was great except the cleanup."), { cleanliness: "negative" }));
+  judges([
+    [
+      "praises the technician and complains about the price in one sentence",
+      "Carlos was courteous and quick, but the bill was way higher than the quote.",
+      { pricing: "negative", professionalism: "positive", speed: "positive" },
+    ],
+    [
+      "lets the clause after 'but' win for the same aspect",
+      "Not cheap, but worth every penny.",
+      { pricing: "positive" },
+    ],
+    [
+      "judged both ways with neither winning is neutral",
+      "Prices are on the higher side but you get what you pay for.",
+      { pricing: "neutral" },
+    ],
+    [
+      "'it was fair' after a contrast refers back to the price",
+      "The estimate was more than I budgeted, but it was fair.",
+      { pricing: "positive" },
+    ],
+    ["an 'except' clause is a complaint", "Everything was great except the cleanup.", { cleanliness: "negative" }],
+  ]);
 });
 
 describe("intensifiers scale the score, not the label", () => {
@@ -64,25 +86,31 @@ describe("intensifiers scale the score, not the label", () => {
 });
 
 describe("the annotation guide's rules", () => {
-  it("forgiven lateness is still negative punctuality", () =>
-    assert.deepEqual(judged("The tech was 15 minutes late but it was no big deal at all."), {
-      punctuality: "negative",
-    }));
-  it("'honestly' as an intensifier is not honesty", () =>
-    assert.deepEqual(judged("The bill was honestly lower than I expected."), { pricing: "positive" }));
-  it("a clean van is professionalism, not cleanliness", () =>
-    assert.deepEqual(judged("He arrived in a clean van."), { professionalism: "positive" }));
-  it("a lower electric bill is the new unit's quality, not the company's pricing", () =>
-    assert.deepEqual(judged("Our electric bill is way down with the new heat pump."), { work_quality: "positive" }));
-  it("a clean install is work quality", () =>
-    assert.deepEqual(judged("Really clean install in the attic."), { work_quality: "positive" }));
-  it("sarcasm after a failed fix: 'Money well spent.' is negative pricing", () =>
-    assert.deepEqual(judged("The water heater died again a week later. Money well spent."), {
-      work_quality: "negative",
-      pricing: "negative",
-    }));
-  it("explicit sarcasm markers flip praise", () =>
-    assert.deepEqual(judged("Yeah right, very professional."), { professionalism: "negative" }));
+  judges([
+    [
+      "forgiven lateness is still negative punctuality",
+      "The tech was 15 minutes late but it was no big deal at all.",
+      { punctuality: "negative" },
+    ],
+    [
+      "'honestly' as an intensifier is not honesty",
+      "The bill was honestly lower than I expected.",
+      { pricing: "positive" },
+    ],
+    ["a clean van is professionalism, not cleanliness", "He arrived in a clean van.", { professionalism: "positive" }],
+    [
+      "a lower electric bill is the new unit's quality, not the company's pricing",
+      "Our electric bill is way down with the new heat pump.",
+      { work_quality: "positive" },
+    ],
+    ["a clean install is work quality", "Really clean install in the attic.", { work_quality: "positive" }],
+    [
+      "sarcasm after a failed fix: 'Money well spent.' is negative pricing",
+      "The water heater died again a week later. Money well spent.",
+      { work_quality: "negative", pricing: "negative" },
+    ],
+    ["explicit sarcasm markers flip praise", "Yeah right, very professional.", { professionalism: "negative" }],
+  ]);
   it("general praise or blame carries no aspect", () => {
     for (const text of [
       "Great service!",

@@ -5,25 +5,16 @@ import { describe, it } from "node:test";
 import { defaultLexicon, defaultTaxonomy } from "../../../src/lib/insights/defaults.ts";
 import { createAnalyzer } from "../../../src/lib/insights/engine/analyze.ts";
 import { parseTaxonomy } from "../../../src/lib/insights/taxonomy.ts";
+import { ASPECTS } from "../../../scripts/sample-data/phrases/aspects.ts";
 
 const restaurant = JSON.parse(readFileSync("tests/fixtures/insights/restaurant-taxonomy.json", "utf8"));
 
 describe("taxonomy files", () => {
   it("the default is the guide's ten aspects, in the guide's order", () => {
+    // The sample generator's phrase banks were written from the guide, aspect by aspect, in its order.
     assert.deepEqual(
       defaultTaxonomy().aspects.map((a) => a.id),
-      [
-        "punctuality",
-        "pricing",
-        "work_quality",
-        "professionalism",
-        "communication",
-        "cleanliness",
-        "expertise",
-        "speed",
-        "scheduling",
-        "honesty",
-      ],
+      [...ASPECTS],
     );
     for (const a of defaultTaxonomy().aspects)
       assert.ok(a.label && a.description && a.question && a.cues.positive.length && a.cues.negative.length, a.id);

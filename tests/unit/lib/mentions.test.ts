@@ -2,19 +2,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { mentionMatcher } from "../../../src/lib/reviews/mentions.ts";
-import { Business } from "../../../src/lib/schema/business.ts";
+import { testBusiness } from "../../helpers/dataset.ts";
 
-const business = Business.parse({
-  id: "acme",
-  name: "Acme",
-  schema_type: "Plumber",
-  description: "d",
-  url: "https://acme.example.com/",
-  telephone: "555-0100",
-  address: { street_address: "1 Main", locality: "Town", region: "IL", postal_code: "60000", country: "US" },
-  time_zone: "America/Chicago",
-  language: "en-US",
-  updated_at: "2026-01-01T00:00:00Z",
+const business = testBusiness({
   technicians: [
     { id: "al-ruiz", name: "Al Ruiz", aliases: ["Al"] },
     { id: "zoe-park", name: "Zoë Park", aliases: ["Zoë"] },

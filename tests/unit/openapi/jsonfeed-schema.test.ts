@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { jsonFeed } from "../../../src/lib/feeds/json-feed.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
-import { Business } from "../../../src/lib/schema/business.ts";
+import { testBusiness } from "../../helpers/dataset.ts";
 import { ReviewInput } from "../../../src/lib/schema/review.ts";
 import { errorsOf, newAjv } from "./helpers.ts";
 
@@ -76,21 +76,7 @@ describe("tests/fixtures/jsonfeed-1.1.schema.json", () => {
   });
 
   it("accepts the feed the build publishes", () => {
-    const business = Business.parse({
-      id: "acme",
-      name: "Acme Plumbing",
-      schema_type: "Plumber",
-      description: "Plumbing.",
-      url: "https://acme.example.com/",
-      telephone: "555-0100",
-      address: { street_address: "1 Main", locality: "Town", region: "IL", postal_code: "60000", country: "US" },
-      time_zone: "America/Chicago",
-      language: "en-US",
-      updated_at: "2024-01-01T00:00:00Z",
-      technicians: [],
-      services: [],
-      service_areas: [],
-    });
+    const business = testBusiness({ technicians: [], services: [], service_areas: [] });
     const review = ReviewInput.parse({
       id: "r1",
       published_at: "2024-03-02T04:30:00Z",

@@ -44,8 +44,8 @@ export function* rated({ index, positions }: Slice): Generator<Rated> {
 
 export const RatingStats = z
   .object({
-    count: z.int().min(0).meta({ description: "Reviews in the slice" }),
-    text_count: z.int().min(0).meta({ description: "Of which with text (the rest are rating-only)" }),
+    count: AggregateRating.shape.count.meta({ description: "Reviews in the slice" }),
+    text_count: AggregateRating.shape.text_count.meta({ description: "Of which with text (the rest are rating-only)" }),
     average: z
       .number()
       .min(1)

@@ -2,7 +2,8 @@
 import assert from "node:assert/strict";
 import {
   appendFile,
-  copyFile,
+  cp,
+  realpath,
   mkdtemp,
   readFile,
   readlink,
@@ -26,7 +27,7 @@ import {
 } from "../../../src/lib/search/index-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
-import { build, SAMPLE_DATA, TEST_SITE } from "../../helpers/build.ts";
+import { build, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
 describe("rebuild after one added review", () => {
   /** Every file of a release but its build record, by path, as sha256. */
@@ -54,14 +55,17 @@ describe("rebuild after one added review", () => {
       JSON.parse(await readFile(path.join(path.dirname(dist), await readlink(dist), BUILD_RECORD), "utf8")),
     );
 
-  /** A copy of the sample data (the tests add to it) and its first build. */
+  /** A copy of the sample data (the tests add to it) and of the sample release built from it, as its first build. */
   const buildSampleCopy = async () => {
-    const data = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
-    await copyFile(path.join(SAMPLE_DATA, "business.json"), path.join(data, "business.json"));
-    await copyFile(path.join(SAMPLE_DATA, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
-    const before = await build({ dataDir: data });
-    assert.equal(before.code, 0, before.stderr);
-    return { data, before };
+    const root = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
+    const data = path.join(root, "data");
+    await cp(SAMPLE_DATA, data, { recursive: true });
+    const release = await realpath(await sampleRelease());
+    const copy = path.join(root, ".dist-releases", path.basename(release));
+    await cp(release, copy, { recursive: true });
+    const distDir = path.join(root, "dist");
+    await symlink(path.relative(root, copy), distDir);
+    return { data, before: { distDir } };
   };
 
   /**

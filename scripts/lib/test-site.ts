@@ -1,11 +1,10 @@
 // A site for hub tests: a copy of the sample data built into a temporary DIST_DIR, and rebuilt after the data changes.
-import { spawn } from "node:child_process";
 import { appendFile, cp, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { buildSite, copyRelease } from "./build-site.ts";
+import { ROOT } from "./sidecar-process.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SITE_URL = "https://reviews.example.test";
 export const TOPICS = {
   atom: `${SITE_URL}/feed.xml`,
@@ -24,24 +23,18 @@ export type TestSite = Readonly<{
   addReview(text: string): Promise<void>;
 }>;
 
-export async function createTestSite(): Promise<TestSite> {
+/** `from`: a release of the sample data for this SITE_URL to start from instead of building one (a DIST_DIR). */
+export async function createTestSite(options: { from?: string } = {}): Promise<TestSite> {
   const root = await mkdtemp(path.join(os.tmpdir(), "websub-site-"));
   const dataDir = path.join(root, "data");
   const distDir = path.join(root, "dist");
   await cp(path.join(ROOT, "data"), dataDir, { recursive: true });
   let added = 0;
-  const build = () =>
-    new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, SITE_URL },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      let stderr = "";
-      child.stderr.on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code}): ${stderr}`))));
-    });
+  const build = async () => {
+    const built = await buildSite({ dataDir, distDir, siteUrl: SITE_URL });
+    if (built.code !== 0) throw new Error(`build failed (${built.code}): ${built.stderr}`);
+  };
+  if (options.from) await copyRelease(options.from, distDir);
   return Object.freeze({
     root,
     dataDir,

@@ -1,37 +1,28 @@
-// Test helper: builds the site from a data directory into a fresh temporary DIST_DIR with the real build.
-import { spawn } from "node:child_process";
+// Test helper: the real build of the sample data (or another data directory) into a temporary DIST_DIR, and the sample
+// release built once for the tests that only read it.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { type BuildResult, buildSite } from "../../scripts/lib/build-site.ts";
+import { ROOT } from "../../scripts/lib/sidecar-process.ts";
 import { codeFingerprint } from "../../src/build/code-fingerprint.ts";
 import { readSourceHash } from "../../src/build/source.ts";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export { ROOT };
 export const SAMPLE_DATA = path.join(ROOT, "data");
 export const TEST_SITE = "https://reviews.example.test";
+const SAMPLE_PREFIX = "reviews-sample-release-";
 
-export type BuildResult = { code: number | null; stdout: string; stderr: string; distDir: string };
+export type { BuildResult };
 
-/** Runs `npm run build`'s script with DATA_DIR, DIST_DIR and SITE_URL set; never throws on a failed build. */
+/** Builds the sample data (or `dataDir`) into a fresh temporary DIST_DIR (or `distDir`) for the test site. */
 export async function build(opts: { dataDir?: string; distDir?: string; siteUrl?: string } = {}): Promise<BuildResult> {
-  const distDir = opts.distDir ?? path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-build-")), "dist");
-  const env = {
-    ...process.env,
-    DATA_DIR: opts.dataDir ?? SAMPLE_DATA,
-    DIST_DIR: distDir,
-    SITE_URL: opts.siteUrl ?? TEST_SITE,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], { cwd: ROOT, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr, distDir }));
+  return buildSite({
+    dataDir: opts.dataDir ?? SAMPLE_DATA,
+    distDir: opts.distDir ?? path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-build-")), "dist"),
+    siteUrl: opts.siteUrl ?? TEST_SITE,
   });
 }
 
@@ -45,12 +36,23 @@ export async function sampleRelease(): Promise<string> {
     .update(`${codeFingerprint(ROOT)}\0${readSourceHash(SAMPLE_DATA)}\0${TEST_SITE}`)
     .digest("hex")
     .slice(0, 16);
-  const root = path.join(os.tmpdir(), `reviews-sample-release-${key}`);
+  const root = path.join(os.tmpdir(), `${SAMPLE_PREFIX}${key}`);
   const distDir = path.join(root, "dist");
   if (existsSync(path.join(distDir, "manifest.json"))) return distDir;
+  await removeStaleSampleReleases();
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
   const built = await build({ distDir });
   if (built.code !== 0) throw new Error(`the sample build failed:\n${built.stderr}`);
   return distDir;
+}
+
+/** Sample releases of other code or data, an hour old or more: a run of the tests leaves one behind for the next. */
+async function removeStaleSampleReleases(): Promise<void> {
+  const tmp = os.tmpdir();
+  for (const name of await readdir(tmp)) {
+    if (!name.startsWith(SAMPLE_PREFIX)) continue;
+    const dir = path.join(tmp, name);
+    if (Date.now() - (await stat(dir)).mtimeMs > 3_600_000) await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import {
   appendFile,
   cp,
-  realpath,
   mkdtemp,
   readFile,
   readlink,
@@ -27,6 +26,7 @@ import {
 } from "../../../src/lib/search/index-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
+import { copyRelease } from "../../../scripts/lib/build-site.ts";
 import { build, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
 describe("rebuild after one added review", () => {
@@ -60,11 +60,8 @@ describe("rebuild after one added review", () => {
     const root = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
     const data = path.join(root, "data");
     await cp(SAMPLE_DATA, data, { recursive: true });
-    const release = await realpath(await sampleRelease());
-    const copy = path.join(root, ".dist-releases", path.basename(release));
-    await cp(release, copy, { recursive: true });
     const distDir = path.join(root, "dist");
-    await symlink(path.relative(root, copy), distDir);
+    await copyRelease(await sampleRelease(), distDir);
     return { data, before: { distDir } };
   };
 

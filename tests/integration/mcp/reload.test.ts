@@ -8,7 +8,8 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { build, SAMPLE_DATA } from "../../helpers/build.ts";
+import { copyRelease } from "../../../scripts/lib/build-site.ts";
+import { build, SAMPLE_DATA, sampleRelease } from "../../helpers/build.ts";
 import { type Connected, connect, type McpSidecar, sleep, startMcpSidecar, TEST_SITE } from "./helpers.ts";
 
 let tmp: string;
@@ -20,9 +21,9 @@ before(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-reload-"));
   dataDir = path.join(tmp, "data");
   await cp(SAMPLE_DATA, dataDir, { recursive: true });
-  const built = await build({ dataDir, distDir: path.join(tmp, "dist") });
-  assert.equal(built.code, 0, built.stderr);
-  sc = await startMcpSidecar({ DIST_CHECK_INTERVAL: "1" }, built.distDir);
+  const distDir = path.join(tmp, "dist");
+  await copyRelease(await sampleRelease(), distDir);
+  sc = await startMcpSidecar({ DIST_CHECK_INTERVAL: "1" }, distDir);
   conn = await connect(sc.mcp);
 });
 after(async () => {

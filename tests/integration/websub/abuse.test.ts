@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { ask, sleep, verdict } from "./helpers/hub-client.ts";
+import { sampleRelease } from "../../helpers/build.ts";
 import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
 import { createTestCa, type TestCa, trustTestCa } from "../../../scripts/lib/test-ca.ts";
@@ -17,8 +18,7 @@ let closed: TestSidecar;
 let capped: TestSidecar;
 
 before(async () => {
-  [ca, site] = await Promise.all([createTestCa(), createTestSite()]);
-  await site.build();
+  [ca, site] = await Promise.all([createTestCa(), sampleRelease().then((from) => createTestSite({ from }))]);
   sub = await startSubscriber(ca);
   trustTestCa(ca);
   const common = {

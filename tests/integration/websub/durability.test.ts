@@ -6,6 +6,7 @@ import path from "node:path";
 import { after, before, it } from "node:test";
 import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
 import { createTestCa, type TestCa } from "../../../scripts/lib/test-ca.ts";
+import { sampleRelease } from "../../helpers/build.ts";
 import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { ask, logsFor, sleep, until, verdict } from "./helpers/hub-client.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
@@ -20,8 +21,7 @@ const cb = (p: string) => sub.url(p);
 const posts = (p: string) => sub.received({ path: p, method: "POST" });
 
 before(async () => {
-  [ca, site] = await Promise.all([createTestCa(), createTestSite()]);
-  await site.build();
+  [ca, site] = await Promise.all([createTestCa(), sampleRelease().then((from) => createTestSite({ from }))]);
   sub = await startSubscriber(ca);
   env = {
     DIST_DIR: site.distDir,

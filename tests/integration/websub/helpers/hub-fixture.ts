@@ -5,6 +5,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { createTestCa, type TestCa, trustTestCa } from "../../../../scripts/lib/test-ca.ts";
 import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../../scripts/lib/test-site.ts";
+import { sampleRelease } from "../../../helpers/build.ts";
 import { startTestSidecar, type TestSidecar } from "../../../helpers/sidecar.ts";
 import { ask, verdict } from "./hub-client.ts";
 import { startSubscriber, type Subscriber } from "./subscriber.ts";
@@ -33,8 +34,7 @@ export type HubFixture = Readonly<{
 }>;
 
 export async function startHubFixture(): Promise<HubFixture> {
-  const [ca, site] = await Promise.all([createTestCa(), createTestSite()]);
-  await site.build();
+  const [ca, site] = await Promise.all([createTestCa(), sampleRelease().then((from) => createTestSite({ from }))]);
   const sub = await startSubscriber(ca);
   trustTestCa(ca);
   const hub = await startTestSidecar(site.distDir, {

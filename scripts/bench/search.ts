@@ -67,15 +67,15 @@ for (const n of sizes) {
   const service = business.services[0]!.id;
   for (const [name, qs] of Object.entries(shapes(tech, service))) {
     const parsed = parseSearchQuery(new URLSearchParams(qs));
-    if (!parsed.success) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
+    if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.issues)}`);
     const c0 = performance.now();
-    const first = searchReviews(index, parsed.data);
+    const first = searchReviews(index, parsed.value);
     const cold = performance.now() - c0;
     if (!first.ok) throw new Error(name);
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
       const s = performance.now();
-      searchReviews(index, parsed.data);
+      searchReviews(index, parsed.value);
       times.push(performance.now() - s);
     }
     times.sort((a, b) => a - b);

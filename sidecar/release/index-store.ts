@@ -48,7 +48,7 @@ export type IndexableRelease = Pick<Release, "id" | "dir" | "manifest">;
 export type Pause = () => Promise<unknown>;
 
 /** What happened to the release's prebuilt index file, for the log. */
-export type IndexSource = { loaded: true } | { loaded: false; why: string };
+export type IndexSource = { ok: true } | { ok: false; why: string };
 
 /**
  * Loads the datasets the build published; the sidecar never derives them again. The search index is the one the build
@@ -69,7 +69,7 @@ export async function indexRelease(
   ]);
   const aspects = aspectLabels(insights);
   const prebuilt = await loadIndexFile(indexFile, reviewsBytes, aspects, pause);
-  onIndex(prebuilt.release ? { loaded: true } : { loaded: false, why: prebuilt.why });
+  onIndex(prebuilt.release ? { ok: true } : { ok: false, why: prebuilt.why });
   if (prebuilt.release)
     return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
   let dataset: ReviewsFile;
@@ -165,7 +165,7 @@ export async function createSearchIndexStore(
   };
   const index = (site: IndexableRelease) =>
     indexRelease(site, pause, (source) => {
-      if (!source.loaded)
+      if (!source.ok)
         logger.warn("the release's search index file is not usable: indexing /reviews.json instead", {
           release: site.id,
           problem: source.why,

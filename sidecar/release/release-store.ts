@@ -4,9 +4,9 @@ import { fingerprint, loadRelease } from "./load.ts";
 import type { Release } from "./release.ts";
 
 export type ReloadOutcome =
-  | Readonly<{ status: "reloaded"; previous: Release; site: Release }>
-  | Readonly<{ status: "unchanged"; site: Release }>
-  | Readonly<{ status: "failed"; site: Release; error: Error }>;
+  | Readonly<{ status: "reloaded"; previous: Release; release: Release }>
+  | Readonly<{ status: "unchanged"; release: Release }>
+  | Readonly<{ status: "failed"; release: Release; error: Error }>;
 
 export type ChangeListener = (previous: Release, next: Release) => void;
 
@@ -31,7 +31,7 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
   const { distDir, logger } = options;
   const load = options.load ?? ((dir: string) => loadRelease(dir));
   const listeners = new Set<ChangeListener>();
-  let site = initial;
+  let release = initial;
   let failed: { fingerprint: string; error: Error } | undefined;
   let running: Promise<ReloadOutcome> | undefined;
   let queued: Promise<ReloadOutcome> | undefined;
@@ -44,17 +44,17 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
     } catch (err) {
       return fail(`dist:${(err as NodeJS.ErrnoException).code ?? "error"}`, err as Error);
     }
-    if (now === site.fingerprint) return { status: "unchanged", site };
-    if (!force && failed?.fingerprint === now) return { status: "failed", site, error: failed.error };
+    if (now === release.fingerprint) return { status: "unchanged", release };
+    if (!force && failed?.fingerprint === now) return { status: "failed", release, error: failed.error };
     let next: Release;
     try {
       next = await load(distDir);
     } catch (err) {
       return fail(now, err as Error);
     }
-    if (next.fingerprint === site.fingerprint) return { status: "unchanged", site };
-    const previous = site;
-    site = next;
+    if (next.fingerprint === release.fingerprint) return { status: "unchanged", release };
+    const previous = release;
+    release = next;
     failed = undefined;
     logger.info("serving new release", { release: next.id, files: next.files.size, previous: previous.id });
     for (const listener of listeners) {
@@ -64,15 +64,15 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
         logger.error("release change listener failed", { err });
       }
     }
-    return { status: "reloaded", previous, site: next };
+    return { status: "reloaded", previous, release: next };
   };
 
   const fail = (key: string, error: Error): ReloadOutcome => {
     if (failed?.fingerprint !== key) {
-      logger.error("new release refused, still serving the previous one", { release: site.id, err: error });
+      logger.error("new release refused, still serving the previous one", { release: release.id, err: error });
     }
     failed = { fingerprint: key, error };
-    return { status: "failed", site, error };
+    return { status: "failed", release, error };
   };
 
   // One load at a time; a call made during a load gets a fresh look right after it, never a stale answer.
@@ -92,7 +92,7 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
   };
 
   return Object.freeze({
-    current: () => site,
+    current: () => release,
     reload: () => run(true),
     check: () => run(false),
     onChange: (listener: ChangeListener) => {

@@ -42,9 +42,9 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     let status = 400;
     let body: string;
     const parsed = parseSearchQuery(new URLSearchParams(qs));
-    if (!parsed.success) body = issuesBody(parsed.issues);
+    if (!parsed.ok) body = issuesBody(parsed.issues);
     else {
-      const outcome = searchReviews(release.index, parsed.data);
+      const outcome = searchReviews(release.index, parsed.value);
       if (outcome.ok) [status, body] = [200, JSON.stringify(outcome.result)];
       else body = issuesBody(outcome.issues);
     }
@@ -56,17 +56,17 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   app.get("/since/:date", async (c) => {
     const req = c.req.raw;
     const date = parseSinceDate(c.req.param("date"));
-    if (!date.success) {
+    if (!date.ok) {
       const body = issuesBody(date.issues);
       return send(await renderJson(body, chooseCoding(req.headers.get("accept-encoding"), body.length), 400), req);
     }
     // Incremental consumers poll the same few dates: keep each encoded answer per release.
     const release = indexes.current();
     const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `since\0${release.releaseId}\0${acceptEncoding}\0${date.data}`;
+    const key = `since\0${release.releaseId}\0${acceptEncoding}\0${date.value}`;
     let rendered = responses.get(key);
     if (!rendered) {
-      const answer = computeSince(release, date.data);
+      const answer = computeSince(release, date.value);
       rendered = await renderJson(
         answer.body,
         chooseCoding(acceptEncoding, answer.body.length),

@@ -43,7 +43,7 @@ async function baselineServer(distDir: string, replay: boolean): Promise<void> {
         } else {
           const args = Object.entries(msg.params?.arguments ?? {}).map(([k, v]) => [k, String(v)]);
           const parsed = parseSearchQuery(new URLSearchParams(args));
-          const outcome = parsed.success ? searchReviews(index, parsed.data) : null;
+          const outcome = parsed.ok ? searchReviews(index, parsed.value) : null;
           const value = outcome?.ok ? outcome.result : {};
           result = JSON.stringify({
             content: [{ type: "text", text: JSON.stringify(value) }],

@@ -55,7 +55,7 @@ export function createCallbackClient(options: ClientOptions): CallbackClient {
       const literal = hostAddress(url.hostname);
       if (literal) {
         const verdict = options.policy.check(literal, url.hostname);
-        if (!verdict.allowed) {
+        if (!verdict.ok) {
           const err = new ForbiddenAddressError(`${url.hostname} is a ${verdict.reason} address`);
           return fail(err.code, err.message);
         }

@@ -33,7 +33,7 @@ export function guardedLookup(policy: AddressPolicy, resolve: Resolver = systemR
         }
         for (const a of addresses) {
           const verdict = policy.check(a.address, hostname);
-          if (!verdict.allowed) {
+          if (!verdict.ok) {
             return callback(
               new ForbiddenAddressError(`${hostname} resolves to ${a.address}, a ${verdict.reason} address`),
               "",

@@ -3,7 +3,7 @@ import { ConfigError } from "../../../src/config.ts";
 import { embeddedIpv4, forbiddenReason } from "./forbidden.ts";
 import { type Cidr, type Ip, inCidr, parseCidr, parseIp } from "./ip.ts";
 
-export type Verdict = Readonly<{ allowed: true }> | Readonly<{ allowed: false; reason: string }>;
+export type Verdict = Readonly<{ ok: true }> | Readonly<{ ok: false; reason: string }>;
 
 export type AddressPolicy = Readonly<{
   /** May a callback whose URL host is `hostname` be connected to `address`? */
@@ -16,7 +16,7 @@ export class AllowListError extends ConfigError {
 }
 
 const HOST_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
-const ALLOWED: Verdict = Object.freeze({ allowed: true });
+const ALLOWED: Verdict = Object.freeze({ ok: true });
 
 export function createAddressPolicy(allow: readonly string[]): AddressPolicy {
   const ranges: Cidr[] = [];
@@ -51,10 +51,10 @@ export function createAddressPolicy(allow: readonly string[]): AddressPolicy {
   return Object.freeze({
     check(address: Ip | string, hostname?: string): Verdict {
       const ip = typeof address === "string" ? parseIp(address) : address;
-      if (!ip) return { allowed: false, reason: "not an IP address" };
+      if (!ip) return { ok: false, reason: "not an IP address" };
       const reason = forbiddenReason(ip);
       if (reason === undefined || rangeAllowed(ip) || hostAllowed(hostname)) return ALLOWED;
-      return { allowed: false, reason };
+      return { ok: false, reason };
     },
   });
 }

@@ -47,7 +47,7 @@ export function checkCallback(raw: string, policy: AddressPolicy): CallbackCheck
   const literal = hostAddress(url.hostname);
   if (literal) {
     const verdict = policy.check(literal, url.hostname);
-    if (!verdict.allowed)
+    if (!verdict.ok)
       return {
         ok: false,
         message: `names a ${verdict.reason} address (${url.hostname}), which the hub does not contact`,

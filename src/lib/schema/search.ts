@@ -18,13 +18,26 @@ const got = (input: unknown) => {
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 };
 
+type NumberKind = "integer" | "number";
+
+const numberError = (kind: NumberKind, min: number, max: number) => (iss: { input?: unknown }) =>
+  `expected ${kind === "integer" ? "an integer" : "a number"} from ${min} to ${max}, got ${got(iss.input)}`;
+
+/** A number as JSON gives it. */
+function numberValue(kind: NumberKind, min: number, max: number) {
+  const error = numberError(kind, min, max);
+  return (kind === "integer" ? z.int({ error }) : z.number({ error })).min(min, { error }).max(max, { error });
+}
+
 // Numbers arrive as strings: only plain decimal notation counts (no "", " 4", "0x4", "1e0", "Infinity").
-function numberParam(kind: "integer" | "number", min: number, max: number) {
-  const error = (iss: { input?: unknown }) =>
-    `expected ${kind === "integer" ? "an integer" : "a number"} from ${min} to ${max}, got ${got(iss.input)}`;
+function numberParam(kind: NumberKind, min: number, max: number) {
+  const error = numberError(kind, min, max);
   const shape = kind === "integer" ? /^-?\d+$/ : /^-?\d+(?:\.\d+)?$/;
-  const target = kind === "integer" ? z.int({ error }) : z.number({ error });
-  return z.string().regex(shape, { error }).transform(Number).pipe(target.min(min, { error }).max(max, { error }));
+  return z
+    .string()
+    .regex(shape, { error })
+    .transform(Number)
+    .pipe(numberValue(kind, min, max));
 }
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), as a parameter. */
@@ -42,87 +55,96 @@ const textParam = (max: number, normalize: (s: string) => string, what: string) 
         .max(max, { error: (iss) => `expected at most ${max} characters${what}, got ${(iss.input as string).length}` }),
     );
 
+/**
+ * The parameters of a search and every rule they obey (lengths after normalisation, filters that need each other,
+ * since <= until), with numbers read by `number`: from query-string text, or as JSON gives them.
+ */
+const searchQuery = (number: typeof numberParam | typeof numberValue) =>
+  z
+    .object({
+      rating: number("integer", 1, 5).optional().meta({ description: "Exact star rating to match" }),
+      min_rating: number("number", 1, 5)
+        .optional()
+        .meta({ description: "Minimum star rating, inclusive (3.5 matches 4 and 5)" }),
+      since: DateParam.optional().meta({ description: "Only reviews dated on or after this date (inclusive)" }),
+      until: DateParam.optional().meta({
+        description: "Only reviews dated on or before this date (inclusive); must not be before `since`",
+      }),
+      query: textParam(QUERY_MAX_LENGTH, normalizeText, " after normalisation").optional().meta({
+        description:
+          "Substring of the review text. Query and text are both normalised: Unicode NFKC, lower case, every run of whitespace folded to one space, trimmed; accents are kept. Empty after trimming means no filter; at most 200 characters after normalisation. Reviews without text never match.",
+      }),
+      mentions_technician: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+        .optional()
+        .meta({
+          description:
+            "Only reviews mentioning this technician: id, name or alias from business.technicians, case-insensitive. A name that resolves to nobody matches nothing. Empty means no filter.",
+        }),
+      mentions_service: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+        .optional()
+        .meta({
+          description:
+            "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
+        }),
+      aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
+        .optional()
+        .meta({
+          description:
+            "Only reviews that speak about this aspect: id or label from /insights.json aspects, case-insensitive. An unknown aspect matches nothing. Empty means no filter.",
+        }),
+      // Plain copies of the enums: parameter schemas in the OpenAPI document are self-contained.
+      aspect_sentiment: z.enum(AspectPolarity.options).optional().meta({
+        description: "With `aspect`: only reviews judging the aspect this way (positive, neutral or negative)",
+      }),
+      sentiment: z
+        .enum(SentimentLabel.options)
+        .optional()
+        .meta({ description: "Only reviews whose overall sentiment has this label" }),
+      limit: number("integer", 1, LIMIT_MAX)
+        .default(LIMIT_DEFAULT)
+        .meta({ description: "Maximum number of reviews returned" }),
+      cursor: z
+        .string()
+        .max(CURSOR_MAX_LENGTH, {
+          error: `expected the next_cursor of a previous page (at most ${CURSOR_MAX_LENGTH} characters)`,
+        })
+        .regex(/^[A-Za-z0-9_-]+$/, { error: "expected the next_cursor of a previous page" })
+        .optional()
+        .meta({
+          description:
+            "Opaque: the `next_cursor` of the previous page. It carries its filters, so it works alone; filters given with it must be the same, or the request is a 400.",
+        }),
+    })
+    .strict()
+    .superRefine(
+      (q, ctx) => {
+        if (q.aspect_sentiment !== undefined && (q.aspect === undefined || q.aspect === "")) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["aspect_sentiment"],
+            message: "expected together with `aspect`, which names the aspect it applies to",
+          });
+        }
+        if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["since"],
+            message: `expected a date on or before until (${q.until}), got ${got(q.since)}`,
+          });
+        }
+      },
+      { when: (payload) => !payload.issues.some((i) => i.path?.[0] === "since" || i.path?.[0] === "until") },
+    );
+
 /** Query parameters of `GET /api/reviews/search`, as strings in, typed values out. Unknown parameters are refused. */
-export const SearchQueryParams = z
-  .object({
-    rating: numberParam("integer", 1, 5).optional().meta({ description: "Exact star rating to match" }),
-    min_rating: numberParam("number", 1, 5)
-      .optional()
-      .meta({ description: "Minimum star rating, inclusive (3.5 matches 4 and 5)" }),
-    since: DateParam.optional().meta({ description: "Only reviews dated on or after this date (inclusive)" }),
-    until: DateParam.optional().meta({
-      description: "Only reviews dated on or before this date (inclusive); must not be before `since`",
-    }),
-    query: textParam(QUERY_MAX_LENGTH, normalizeText, " after normalisation").optional().meta({
-      description:
-        "Substring of the review text. Query and text are both normalised: Unicode NFKC, lower case, every run of whitespace folded to one space, trimmed; accents are kept. Empty after trimming means no filter; at most 200 characters after normalisation. Reviews without text never match.",
-    }),
-    mentions_technician: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
-      .optional()
-      .meta({
-        description:
-          "Only reviews mentioning this technician: id, name or alias from business.technicians, case-insensitive. A name that resolves to nobody matches nothing. Empty means no filter.",
-      }),
-    mentions_service: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
-      .optional()
-      .meta({
-        description:
-          "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
-      }),
-    aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
-      .optional()
-      .meta({
-        description:
-          "Only reviews that speak about this aspect: id or label from /insights.json aspects, case-insensitive. An unknown aspect matches nothing. Empty means no filter.",
-      }),
-    // Plain copies of the enums: parameter schemas in the OpenAPI document are self-contained.
-    aspect_sentiment: z.enum(AspectPolarity.options).optional().meta({
-      description: "With `aspect`: only reviews judging the aspect this way (positive, neutral or negative)",
-    }),
-    sentiment: z
-      .enum(SentimentLabel.options)
-      .optional()
-      .meta({ description: "Only reviews whose overall sentiment has this label" }),
-    limit: numberParam("integer", 1, LIMIT_MAX)
-      .default(LIMIT_DEFAULT)
-      .meta({ description: "Maximum number of reviews returned" }),
-    cursor: z
-      .string()
-      .max(CURSOR_MAX_LENGTH, {
-        error: `expected the next_cursor of a previous page (at most ${CURSOR_MAX_LENGTH} characters)`,
-      })
-      .regex(/^[A-Za-z0-9_-]+$/, { error: "expected the next_cursor of a previous page" })
-      .optional()
-      .meta({
-        description:
-          "Opaque: the `next_cursor` of the previous page. It carries its filters, so it works alone; filters given with it must be the same, or the request is a 400.",
-      }),
-  })
-  .strict()
-  .superRefine(
-    (q, ctx) => {
-      if (q.aspect_sentiment !== undefined && (q.aspect === undefined || q.aspect === "")) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["aspect_sentiment"],
-          message: "expected together with `aspect`, which names the aspect it applies to",
-        });
-      }
-      if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["since"],
-          message: `expected a date on or before until (${q.until}), got ${got(q.since)}`,
-        });
-      }
-    },
-    { when: (payload) => !payload.issues.some((i) => i.path?.[0] === "since" || i.path?.[0] === "until") },
-  );
+export const SearchQueryParams = searchQuery(numberParam);
+/** The same search given as typed values (the MCP tool's arguments): numbers as numbers, every other rule the same. */
+const SearchQueryValues = searchQuery(numberValue);
 
 /** Parsed search parameters. `query`, `mentions_technician` and `mentions_service` are absent when empty. */
 export type SearchQuery = z.output<typeof SearchQueryParams>;
 
-export type ParseResult<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
  * Parses the query string of a search request. Every problem is an issue naming its parameter:
@@ -142,13 +164,24 @@ export function parseSearchQuery(params: URLSearchParams): ParseResult<SearchQue
       first.delete(key);
     }
   }
-  const result = SearchQueryParams.safeParse(Object.fromEntries(first));
+  return searchOf(SearchQueryParams.safeParse(Object.fromEntries(first)), issues);
+}
+
+/** Checks a search given as typed values (the MCP tool's arguments) by the rules of the query string. */
+export function parseSearchValues(values: Readonly<Record<string, unknown>>): ParseResult<SearchQuery> {
+  return searchOf(SearchQueryValues.safeParse(values), []);
+}
+
+function searchOf(
+  result: ReturnType<typeof SearchQueryParams.safeParse>,
+  issues: ValidationIssue[],
+): ParseResult<SearchQuery> {
   if (!result.success) issues.push(...toValidationIssues(result.error.issues));
-  if (issues.length > 0 || !result.success) return { success: false, issues };
-  const data = { ...result.data };
+  if (issues.length > 0 || !result.success) return { ok: false, issues };
+  const value = { ...result.data };
   for (const key of ["query", "mentions_technician", "mentions_service"] as const)
-    if (data[key] === "") delete data[key];
-  return { success: true, data };
+    if (value[key] === "") delete value[key];
+  return { ok: true, value };
 }
 
 /** Path parameters of `GET /api/reviews/since/{date}`. */
@@ -164,8 +197,8 @@ export const SincePathParams = z
 export function parseSinceDate(date: string): ParseResult<string> {
   const result = SincePathParams.safeParse({ date });
   return result.success
-    ? { success: true, data: result.data.date }
-    : { success: false, issues: toValidationIssues(result.error.issues) };
+    ? { ok: true, value: result.data.date }
+    : { ok: false, issues: toValidationIssues(result.error.issues) };
 }
 
 const MentionFilter = z

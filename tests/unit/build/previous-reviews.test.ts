@@ -23,10 +23,15 @@ const files = (reviews: Buffer, business = businessBytes): SourceFiles => ({
 });
 
 /** A release directory holding /reviews.json, built from `source`. */
-async function release(source: SourceFiles, json = Buffer.concat(datasetJson(published).parts)): Promise<PreviousRelease> {
+async function release(
+  source: SourceFiles,
+  json = Buffer.concat(datasetJson(published).parts),
+): Promise<PreviousRelease> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "previous-reviews-"));
   await writeFile(path.join(dir, "reviews.json"), json);
-  const sha256 = createHash("sha256").update(Buffer.concat(datasetJson(published).parts)).digest("hex");
+  const sha256 = createHash("sha256")
+    .update(Buffer.concat(datasetJson(published).parts))
+    .digest("hex");
   const entry = { path: "reviews.json", sha256 } as ManifestEntry;
   return {
     dir,

@@ -8,7 +8,7 @@ const parse = (query: string) => parseSearchQuery(new URLSearchParams(query));
 
 function issuesOf(query: string) {
   const result = parse(query);
-  assert.ok(!result.success, `expected ${JSON.stringify(query)} to be refused`);
+  assert.ok(!result.ok, `expected ${JSON.stringify(query)} to be refused`);
   assert.ok(ValidationError.safeParse({ issues: result.issues }).success, "issues fit the published 400 body");
   return result.issues;
 }
@@ -76,15 +76,15 @@ describe("parseSearchQuery", () => {
 
   it("refuses since after until, and accepts them equal", () => {
     assert.deepEqual(paths("since=2024-03-01&until=2024-02-01"), [["since"]]);
-    assert.ok(parse("since=2024-02-01&until=2024-02-01").success);
+    assert.ok(parse("since=2024-02-01&until=2024-02-01").ok);
   });
 
   it("accepts a valid combination, coercing strings to the documented types", () => {
     const result = parse(
       "rating=4&min_rating=3.5&since=2024-02-29&until=2024-12-31&query=%20%20Cr%C3%88me%C2%A0%20%20Br%C3%BBl%C3%A9e%20&mentions_technician=%20Mike%20&mentions_service=drain-cleaning&limit=100",
     );
-    assert.ok(result.success, JSON.stringify(!result.success && result.issues));
-    assert.deepEqual(result.data, {
+    assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
+    assert.deepEqual(result.value, {
       rating: 4,
       min_rating: 3.5,
       since: "2024-02-29",
@@ -97,22 +97,22 @@ describe("parseSearchQuery", () => {
   });
 
   it("defaults limit to 20, and treats empty text filters as no filter", () => {
-    assert.deepEqual(parse(""), { success: true, data: { limit: 20 } });
+    assert.deepEqual(parse(""), { ok: true, value: { limit: 20 } });
     assert.deepEqual(parse("query=%20%C2%A0%0A&mentions_technician=%20&mentions_service="), {
-      success: true,
-      data: { limit: 20 },
+      ok: true,
+      value: { limit: 20 },
     });
   });
 
   it("measures the query limit after normalisation (NFKC can shrink and whitespace folds)", () => {
-    assert.ok(parse("query=" + encodeURIComponent("a  ".repeat(100))).success, "300 characters that fold to 199");
+    assert.ok(parse("query=" + encodeURIComponent("a  ".repeat(100))).ok, "300 characters that fold to 199");
     assert.deepEqual(paths("query=" + encodeURIComponent("ab ".repeat(68))), [["query"]]);
   });
 
   it("passes a syntactically valid cursor through for the search to check", () => {
     const result = parse("cursor=eyJ2IjoxfQ&limit=5");
-    assert.ok(result.success);
-    assert.equal(result.data.cursor, "eyJ2IjoxfQ");
+    assert.ok(result.ok);
+    assert.equal(result.value.cursor, "eyJ2IjoxfQ");
   });
 
   it("describes exactly the parameters of the contract, plus cursor and the insights filters", () => {
@@ -125,14 +125,14 @@ describe("parseSearchQuery", () => {
 
 describe("parseSinceDate", () => {
   it("accepts an existing date, a future one included", () => {
-    assert.deepEqual(parseSinceDate("2024-02-29"), { success: true, data: "2024-02-29" });
-    assert.deepEqual(parseSinceDate("2999-01-01"), { success: true, data: "2999-01-01" });
+    assert.deepEqual(parseSinceDate("2024-02-29"), { ok: true, value: "2024-02-29" });
+    assert.deepEqual(parseSinceDate("2999-01-01"), { ok: true, value: "2999-01-01" });
   });
 
   it("refuses malformed and impossible dates with an issue at date", () => {
     for (const bad of ["2024-02-30", "2023-02-29", "2024-1-01", "20240101", "2024-01-01T00:00:00Z", "", "yesterday"]) {
       const result = parseSinceDate(bad);
-      assert.ok(!result.success, bad);
+      assert.ok(!result.ok, bad);
       assert.deepEqual(
         result.issues.map((i) => i.path),
         [["date"]],

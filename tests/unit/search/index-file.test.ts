@@ -27,8 +27,8 @@ function loaded(d: ReviewsDataset, bytes: Uint8Array): SearchIndex {
 
 function search(index: SearchIndex, params: Record<string, string>) {
   const parsed = parseSearchQuery(new URLSearchParams(params));
-  assert.ok(parsed.success, JSON.stringify(!parsed.success && parsed.issues));
-  return searchReviews(index, parsed.data);
+  assert.ok(parsed.ok, JSON.stringify(!parsed.ok && parsed.issues));
+  return searchReviews(index, parsed.value);
 }
 
 const QUERIES: Record<string, string>[] = [

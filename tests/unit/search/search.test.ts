@@ -14,8 +14,8 @@ const index = indexDataset(data);
 
 function search(params: Record<string, string>) {
   const parsed = parseSearchQuery(new URLSearchParams(params));
-  assert.ok(parsed.success, JSON.stringify(!parsed.success && parsed.issues));
-  return searchReviews(index, parsed.data);
+  assert.ok(parsed.ok, JSON.stringify(!parsed.ok && parsed.issues));
+  return searchReviews(index, parsed.value);
 }
 
 /** The reference semantics, written the obvious way. */
@@ -142,8 +142,8 @@ describe("searchReviews", () => {
     const parsed = parseSearchQuery(
       new URLSearchParams({ aspect: "PUNCTUALITY", aspect_sentiment: "negative", limit: "100" }),
     );
-    assert.ok(parsed.success);
-    const out = searchReviews(aspectIndex, parsed.data);
+    assert.ok(parsed.ok);
+    const out = searchReviews(aspectIndex, parsed.value);
     assert.ok(out.ok);
     assert.deepEqual(out.result.filters.aspect, { input: "PUNCTUALITY", resolved: "punctuality" });
     const expected = data.reviews.filter((r) =>
@@ -155,7 +155,7 @@ describe("searchReviews", () => {
       expected.slice(0, 100).map((r) => r.id),
     );
     const alone = parseSearchQuery(new URLSearchParams({ aspect_sentiment: "negative" }));
-    assert.ok(!alone.success);
+    assert.ok(!alone.ok);
     assert.deepEqual(
       alone.issues.map((i) => i.path),
       [["aspect_sentiment"]],

@@ -131,8 +131,8 @@ it("loads the release's index file when it fits /reviews.json, and indexes the f
         assert.match(String(warnings[0]?.fields?.["problem"]), c.problem);
       }
       const query = parseSearchQuery(new URLSearchParams({ query: "water heater", min_rating: "2", limit: "100" }));
-      assert.ok(query.success);
-      answers.set(c.name, searchReviews(store.current().index, query.data));
+      assert.ok(query.ok);
+      answers.set(c.name, searchReviews(store.current().index, query.value));
     }
     for (const c of cases) assert.deepEqual(answers.get(c.name), answers.get("none"), c.name);
   } finally {

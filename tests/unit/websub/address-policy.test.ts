@@ -107,19 +107,15 @@ describe("forbidden ranges", () => {
 describe("allowlist (WEBSUB_CALLBACK_ALLOW)", () => {
   it("exempts listed CIDRs, addresses and host names only", () => {
     const policy = createAddressPolicy(["127.0.0.0/8", "fd00::/8", "10.1.2.3", "hooks.internal", "*.corp.example"]);
-    assert.deepEqual(policy.check("127.0.0.5"), { allowed: true });
-    assert.deepEqual(
-      policy.check("::ffff:127.0.0.5"),
-      { allowed: true },
-      "an IPv4-mapped address matches the IPv4 range",
-    );
-    assert.deepEqual(policy.check("fd12::1"), { allowed: true });
-    assert.deepEqual(policy.check("10.1.2.3"), { allowed: true });
-    assert.deepEqual(policy.check("10.1.2.4"), { allowed: false, reason: "private" });
-    assert.deepEqual(policy.check("192.168.0.1", "hooks.internal"), { allowed: true });
-    assert.deepEqual(policy.check("192.168.0.1", "a.corp.example"), { allowed: true });
-    assert.deepEqual(policy.check("192.168.0.1", "corp.example.evil"), { allowed: false, reason: "private" });
-    assert.deepEqual(policy.check("::1"), { allowed: false, reason: "loopback" });
+    assert.deepEqual(policy.check("127.0.0.5"), { ok: true });
+    assert.deepEqual(policy.check("::ffff:127.0.0.5"), { ok: true }, "an IPv4-mapped address matches the IPv4 range");
+    assert.deepEqual(policy.check("fd12::1"), { ok: true });
+    assert.deepEqual(policy.check("10.1.2.3"), { ok: true });
+    assert.deepEqual(policy.check("10.1.2.4"), { ok: false, reason: "private" });
+    assert.deepEqual(policy.check("192.168.0.1", "hooks.internal"), { ok: true });
+    assert.deepEqual(policy.check("192.168.0.1", "a.corp.example"), { ok: true });
+    assert.deepEqual(policy.check("192.168.0.1", "corp.example.evil"), { ok: false, reason: "private" });
+    assert.deepEqual(policy.check("::1"), { ok: false, reason: "loopback" });
   });
 
   it("refuses entries it cannot read, naming the variable", () => {

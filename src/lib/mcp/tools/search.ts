@@ -1,7 +1,8 @@
-// search_reviews: the HTTP search's parameters as typed JSON arguments, parsed by the HTTP parser and answered by the one search implementation.
+// search_reviews: the HTTP search's parameters as typed JSON arguments, checked by the same rules and answered by the one
+// search implementation.
 import { z } from "zod";
 import { AspectPolarity, SentimentLabel } from "../../schema/insights.ts";
-import { LIMIT_DEFAULT, LIMIT_MAX, parseSearchQuery, SearchQueryParams, SearchResult } from "../../schema/search.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, parseSearchValues, SearchQueryParams, SearchResult } from "../../schema/search.ts";
 import { searchReviews } from "../../search/search-reviews.ts";
 import { dateArg, intArg, numberArg, rule } from "./args.ts";
 import { defineTool, ok } from "./tool.ts";
@@ -53,13 +54,6 @@ export const SearchArgs = z
   })
   .strict();
 
-/** The arguments as the query string that means the same; numbers in [1, 100] print in plain decimal. */
-export function toQueryString(args: z.output<typeof SearchArgs>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(args)) if (value !== undefined) params.set(key, String(value));
-  return params;
-}
-
 export const searchReviewsTool = defineTool({
   name: "search_reviews",
   title: "Search reviews",
@@ -68,9 +62,9 @@ export const searchReviewsTool = defineTool({
   input: SearchArgs,
   output: SearchResult,
   run: (args, data) => {
-    const parsed = parseSearchQuery(toQueryString(args));
-    if (!parsed.success) return { ok: false, issues: parsed.issues.map((i) => ({ path: i.path, message: i.message })) };
-    const outcome = searchReviews(data.index, parsed.data);
+    const parsed = parseSearchValues(args);
+    if (!parsed.ok) return { ok: false, issues: parsed.issues.map((i) => ({ path: i.path, message: i.message })) };
+    const outcome = searchReviews(data.index, parsed.value);
     return outcome.ok
       ? ok(outcome.result)
       : { ok: false, issues: outcome.issues.map((i) => ({ path: i.path, message: i.message })) };

@@ -5,6 +5,7 @@ import type { Coding } from "../release/release.ts";
 import { CORS_HEADERS } from "../http/cors.ts";
 import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
+import type { Validators } from "../http/conditional.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -22,14 +23,12 @@ const brParams = {
   },
 };
 
-export type Validated = Readonly<{ etag: string; lastModified: string; lastModifiedMs: number }>;
-
 /** A response ready to send any number of times: encoded body, headers, and the 304 headers when it has validators. */
 export type Rendered = Readonly<{
   status: number;
   headers: Readonly<Record<string, string>>;
   bytes: Uint8Array<ArrayBuffer>;
-  validators: Validated | undefined;
+  validators: Validators | undefined;
   notModifiedHeaders: Readonly<Record<string, string>>;
 }>;
 
@@ -46,7 +45,7 @@ export async function renderJson(
   body: string,
   coding: Coding,
   status = 200,
-  validators?: Validated,
+  validators?: Validators,
 ): Promise<Rendered> {
   const common: Record<string, string> = {
     "cache-control": DYNAMIC_CACHE_CONTROL,

@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import { maxTimestamp } from "../../src/lib/dates.ts";
 import { positionsSince } from "../../src/lib/search/since.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
-import type { Validated } from "./json-response.ts";
+import type { Validators } from "../http/conditional.ts";
 
-export type SinceAnswer = Readonly<{ body: string; validators: Validated }>;
+export type SinceAnswer = Readonly<{ body: string; validators: Validators }>;
 
 /** Every review dated on or after `date`, oldest first; ETag is the hash of the body, Last-Modified its newest change. */
 export function computeSince(release: IndexedRelease, date: string): SinceAnswer {

@@ -9,6 +9,7 @@ import { decodeSearchIndex, encodeSearchIndex, IndexFileError, indexFileChecksum
 import { type IndexColumns, indexColumnsOfSource } from "../lib/search/index.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
+import { partitionPoint } from "../lib/partition-point.ts";
 
 export type SearchIndexJob = {
   /** /reviews.json, in parts of memory shared with the main thread. */
@@ -34,14 +35,10 @@ for (let at = 0, i = 0; i < job.json.length; at += job.json[i++]!.length) partSt
 
 function parse(k: number): Review {
   const start = job.starts[k]!;
-  let lo = 0;
-  for (let hi = partStarts.length - 1; lo < hi;) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (partStarts[mid]! <= start) lo = mid;
-    else hi = mid - 1;
-  }
-  const part = job.json[lo]!;
-  const at = start - partStarts[lo]!;
+  // The last part that starts at or before the review.
+  const p = partitionPoint(partStarts.length, (i) => partStarts[i]! <= start) - 1;
+  const part = job.json[p]!;
+  const at = start - partStarts[p]!;
   return JSON.parse(Buffer.from(part.buffer, part.byteOffset + at, job.ends[k]! - start).toString("utf8")) as Review;
 }
 

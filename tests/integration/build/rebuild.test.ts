@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import {
   appendFile,
   cp,
+  mkdir,
   mkdtemp,
   readFile,
   readlink,
@@ -13,9 +14,8 @@ import {
   symlink,
   writeFile,
 } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import { createHash } from "node:crypto";
 import { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import {
@@ -27,9 +27,16 @@ import {
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
-import { build, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { build, ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
-describe("rebuild after one added review", () => {
+const TEST_BUILDS = path.join(ROOT, ".cache", "test-builds");
+
+// Builds of these tests run two at a time, each under its own directory inside the project: Astro prerenders a build
+// whose output lies outside the working directory in one shared folder there, which two builds would overwrite.
+const roots: string[] = [];
+after(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
+
+describe("rebuild after one added review", { concurrency: 2 }, () => {
   /** Every file of a release but its build record, by path, as sha256. */
   const contents = async (dist: string) => {
     const dir = path.join(path.dirname(dist), await readlink(dist));
@@ -57,7 +64,9 @@ describe("rebuild after one added review", () => {
 
   /** A copy of the sample data (the tests add to it) and of the sample release built from it, as its first build. */
   const buildSampleCopy = async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), "reviews-rebuild-"));
+    await mkdir(TEST_BUILDS, { recursive: true });
+    const root = await mkdtemp(path.join(TEST_BUILDS, "rebuild-"));
+    roots.push(root);
     const data = path.join(root, "data");
     await cp(SAMPLE_DATA, data, { recursive: true });
     const distDir = path.join(root, "dist");
@@ -87,7 +96,10 @@ describe("rebuild after one added review", () => {
   const rebuildMatchesClean = async (data: string, dist: string) => {
     const after = await build({ dataDir: data, distDir: dist });
     assert.equal(after.code, 0, after.stderr);
-    const clean = await build({ dataDir: data });
+    const clean = await build({
+      dataDir: data,
+      distDir: (await mkdtemp(path.join(path.dirname(data), "clean-"))) + "/dist",
+    });
     assert.equal(clean.code, 0, clean.stderr);
     assert.deepEqual(await contents(after.distDir), await contents(clean.distDir));
     assert.deepEqual(await recordOf(after.distDir), await recordOf(clean.distDir));

@@ -8,10 +8,10 @@ import { jsonFeed } from "../../../src/lib/feeds/json-feed.ts";
 import { computeInsights } from "../../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
-import { Business } from "../../../src/lib/schema/business.ts";
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { ReviewInput } from "../../../src/lib/schema/review.ts";
 import { parseSearchQuery, parseSinceDate } from "../../../src/lib/schema/search.ts";
+import { testBusiness } from "../../helpers/dataset.ts";
 import { documentFor, errorsOf, OPTIONS, responseValidator } from "./helpers.ts";
 
 const doc = documentFor();
@@ -19,13 +19,8 @@ const DATA_DIR = fileURLToPath(new URL("../../../data/", import.meta.url));
 
 /** A tiny business and reviews covering the optional parts: avatar, owner reply, rating-only, edits, mentions, source URL. */
 function tinyDataset(): ReviewsDataset {
-  const business = Business.parse({
-    id: "acme",
-    name: "Acme Plumbing",
-    schema_type: "Plumber",
-    description: "Plumbing and heating.",
-    url: "https://acme.example.com/",
-    telephone: "555-0100",
+  // Every optional field of the business set.
+  const business = testBusiness({
     email: "hello@acme.example.com",
     address: {
       street_address: "1 Main St",
@@ -35,8 +30,6 @@ function tinyDataset(): ReviewsDataset {
       country: "US",
     },
     geo: { latitude: 39.8, longitude: -89.6 },
-    time_zone: "America/Chicago",
-    language: "en-US",
     price_range: "$$",
     opening_hours: ["Mo-Fr 07:00-19:00"],
     updated_at: "2024-01-01T00:00:00Z",

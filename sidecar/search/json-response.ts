@@ -1,5 +1,6 @@
 // Dynamic JSON responses of the read API: content negotiation (br/gzip/identity), validators and 304s, CORS.
 import { promisify } from "node:util";
+import type { Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { Coding } from "../release/release.ts";
 import { CORS_HEADERS } from "../http/cors.ts";
@@ -34,6 +35,9 @@ export type Rendered = Readonly<{
 
 const negotiate = createNegotiator();
 
+/** What of an Accept-Encoding value matters: the codings it accepts, best first (a cache key of a few values). */
+export const acceptedCodings = (acceptEncoding: string | null): string => negotiate(acceptEncoding).join(",");
+
 /** The coding a request's Accept-Encoding picks for a body of `bytes` (small bodies stay identity). */
 export function chooseCoding(acceptEncoding: string | null, bytes: number): Coding {
   const preference = negotiate(acceptEncoding);
@@ -47,39 +51,54 @@ export async function renderJson(
   status = 200,
   validators?: Validators,
 ): Promise<Rendered> {
-  const common: Record<string, string> = {
-    "cache-control": DYNAMIC_CACHE_CONTROL,
-    vary: "Accept-Encoding",
-    ...CORS_HEADERS,
-  };
-  const coded = validators && {
-    ...validators,
-    etag: coding === "identity" ? validators.etag : codedEtag(validators.etag, coding),
-  };
-  if (coded) {
-    common["etag"] = coded.etag;
-    common["last-modified"] = coded.lastModified;
-  }
   const buf =
     coding === "br"
       ? await brotli(body, brParams)
       : coding === "gzip"
         ? await gzip(body, { level: GZIP_LEVEL })
         : Buffer.from(body);
+  const coded = validators && codedValidators(validators, coding);
+  return {
+    status,
+    ...jsonHeaders(coding, buf.length, coded),
+    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>,
+    validators: coded,
+  };
+}
+
+/** A compressor stream for `coding`, with the settings of every dynamic answer (zlib works off the event loop). */
+export function compressor(coding: Exclude<Coding, "identity">): Transform {
+  return coding === "br" ? zlib.createBrotliCompress(brParams) : zlib.createGzip({ level: GZIP_LEVEL });
+}
+
+/** The headers of a JSON answer of `bytes` in `coding`, and those of its 304 when it has validators. */
+export function jsonHeaders(
+  coding: Coding,
+  bytes: number,
+  validators: Validators | undefined,
+): Pick<Rendered, "headers" | "notModifiedHeaders"> {
+  const common: Record<string, string> = {
+    "cache-control": DYNAMIC_CACHE_CONTROL,
+    vary: "Accept-Encoding",
+    ...CORS_HEADERS,
+  };
+  if (validators) {
+    common["etag"] = validators.etag;
+    common["last-modified"] = validators.lastModified;
+  }
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
-    "content-length": String(buf.length),
+    "content-length": String(bytes),
     "x-content-type-options": "nosniff",
     ...common,
   };
   if (coding !== "identity") headers["content-encoding"] = coding;
-  return {
-    status,
-    headers,
-    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>,
-    validators: coded,
-    notModifiedHeaders: common,
-  };
+  return { headers, notModifiedHeaders: common };
+}
+
+/** Each coding is its own representation, so it gets its own strong ETag. */
+export function codedValidators(validators: Validators, coding: Coding): Validators {
+  return coding === "identity" ? validators : { ...validators, etag: codedEtag(validators.etag, coding) };
 }
 
 /** Sends a rendered response, or a 304 when the request's validators match it. HEAD gets the headers only. */

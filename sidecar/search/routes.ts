@@ -7,18 +7,19 @@ import type { AppEnv } from "../http/env.ts";
 import { preflightResponse } from "../http/cors.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
-import { chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
+import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
 import { createLru } from "../http/lru.ts";
-import { computeSince } from "./since.ts";
+import { sinceAnswers } from "./since-answers.ts";
 
 const ALLOW = "GET, HEAD";
-/** Answers are a pure function of (release, query string, coding): popular searches are served from memory. */
+/** Answers are a pure function of (release, query string, accepted codings): popular searches are served from memory. */
 const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
 const MAX_CACHED_QUERY = 1024;
 
 export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const responses = createLru<Rendered>(RESPONSE_CACHE_BYTES);
+  const since = sinceAnswers(responses);
 
   // Synchronous on a cache hit: node-server then writes the response without awaiting a promise.
   app.get("/search", (c): Response | Promise<Response> => {
@@ -27,7 +28,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
     const release = indexes.current();
     const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `${release.releaseId}\0${acceptEncoding}\0${qs}`;
+    const key = `${release.releaseId}\0${acceptedCodings(acceptEncoding)}\0${qs}`;
     const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
     if (cached) return send(cached, req);
     return answer(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
@@ -60,22 +61,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
       const body = issuesBody(date.issues);
       return send(await renderJson(body, chooseCoding(req.headers.get("accept-encoding"), body.length), 400), req);
     }
-    // Incremental consumers poll the same few dates: keep each encoded answer per release.
-    const release = indexes.current();
-    const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `since\0${release.releaseId}\0${acceptEncoding}\0${date.value}`;
-    let rendered = responses.get(key);
-    if (!rendered) {
-      const answer = computeSince(release, date.value);
-      rendered = await renderJson(
-        answer.body,
-        chooseCoding(acceptEncoding, answer.body.length),
-        200,
-        answer.validators,
-      );
-      responses.set(key, rendered, rendered.bytes.length + 512);
-    }
-    return send(rendered, req);
+    return since(req, indexes.current(), date.value);
   });
 
   for (const path of ["/search", "/since/:date"]) {

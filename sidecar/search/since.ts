@@ -1,28 +1,76 @@
-// The answer of /since/{date} for one release: the reviews, oldest first, and the validators of that body.
+// The answers of /since/{date} for one release: every review dated on or after a date, oldest first. What depends only
+// on the release (each window's length in bytes, digest and newest change) is computed once, in slices that let other
+// requests through; a body is streamed from the reviews' own JSON, never held whole nor hashed per request.
 import { createHash } from "node:crypto";
-import { maxTimestamp } from "../../src/lib/dates.ts";
-import { positionsSince } from "../../src/lib/search/since.ts";
-import type { IndexedRelease } from "../release/index-store.ts";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { firstDateBefore } from "../../src/lib/search/run.ts";
 import type { Validators } from "../http/conditional.ts";
+import type { IndexedRelease } from "../release/index-store.ts";
 
-export type SinceAnswer = Readonly<{ body: string; validators: Validators }>;
+/** Reviews digested, or written out, between two turns of the event loop. */
+const SLICE = 2000;
+const TAIL = Buffer.from("]}");
 
-/** Every review dated on or after `date`, oldest first; ETag is the hash of the body, Last-Modified its newest change. */
-export function computeSince(release: IndexedRelease, date: string): SinceAnswer {
+export type SinceTable = Readonly<{
+  releaseId: string;
+  /** How many reviews are dated on or after `date`: the newest ones. */
+  count: (date: string) => number;
+  /** Bytes of the answer for `date`, which lists the newest `count` reviews. */
+  bytes: (date: string, count: number) => number;
+  validators: (date: string, count: number) => Validators;
+  /** The answer's JSON `{since, count, reviews}`, oldest first, a slice of reviews at a time. */
+  body: (date: string, count: number) => AsyncGenerator<Uint8Array>;
+}>;
+
+export async function buildSinceTable(release: IndexedRelease, pause = nextTurn): Promise<SinceTable> {
   const { index } = release;
-  const positions = positionsSince(index, date);
-  // The SinceResult {since, count, reviews}, assembled from the reviews' kept JSON instead of parsing them again.
-  const body = `{"since":${JSON.stringify(date)},"count":${positions.length},"reviews":[${positions.map(index.reviewJson).join(",")}]}`;
-  const modified = positions.length
-    ? positions.map((i) => index.modifiedAt[i]!).reduce((a, b) => maxTimestamp(a, b))
-    : release.updatedAt;
-  const lastModifiedMs = Date.parse(modified);
-  return {
-    body,
-    validators: {
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
-      lastModified: new Date(lastModifiedMs).toUTCString(),
-      lastModifiedMs,
+  const n = index.size;
+  // For the newest k reviews, k = 0 .. n: their JSON's bytes, a digest chained over them, their newest change.
+  const sizes = new Float64Array(n + 1);
+  const digests = Buffer.alloc(32 * (n + 1));
+  const newest = new Float64Array(n + 1);
+  createHash("sha256").digest().copy(digests, 0);
+  newest[0] = Date.parse(release.updatedAt);
+  for (let k = 0; k < n; k++) {
+    if (k > 0 && k % SLICE === 0) await pause();
+    const json = index.reviewJson(k);
+    sizes[k + 1] = sizes[k]! + Buffer.byteLength(json);
+    const modified = Date.parse(index.modifiedAt[k]!);
+    newest[k + 1] = k === 0 ? modified : Math.max(newest[k]!, modified);
+    createHash("sha256")
+      .update(digests.subarray(32 * k, 32 * k + 32))
+      .update(json)
+      .digest()
+      .copy(digests, 32 * (k + 1));
+  }
+  const head = (date: string, count: number) =>
+    Buffer.from(`{"since":${JSON.stringify(date)},"count":${count},"reviews":[`);
+
+  return Object.freeze({
+    releaseId: release.releaseId,
+    count: (date: string) => firstDateBefore(index, date),
+    bytes: (date: string, count: number) =>
+      head(date, count).length + sizes[count]! + Math.max(0, count - 1) + TAIL.length,
+    validators: (date: string, count: number) => {
+      const digest = createHash("sha256")
+        .update(`${date}\0`)
+        .update(digests.subarray(32 * count, 32 * count + 32))
+        .digest("base64url");
+      const lastModifiedMs = Math.floor(newest[count]! / 1000) * 1000;
+      return {
+        etag: `"${digest.slice(0, 32)}"`,
+        lastModified: new Date(lastModifiedMs).toUTCString(),
+        lastModifiedMs,
+      };
     },
-  };
+    body: async function* (date: string, count: number) {
+      yield head(date, count);
+      for (let end = count; end > 0; end -= SLICE) {
+        const parts: string[] = [];
+        for (let i = end - 1; i >= Math.max(0, end - SLICE); i--) parts.push(index.reviewJson(i));
+        yield Buffer.from((end < count ? "," : "") + parts.join(","));
+      }
+      yield TAIL;
+    },
+  });
 }

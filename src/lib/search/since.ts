@@ -2,15 +2,7 @@
 import type { SearchIndex } from "./index.ts";
 import { firstBelow, firstDateBefore, type PageKey, type SearchPage } from "./run.ts";
 
-/** Every review dated on or after `date`, as positions oldest first. */
-export function positionsSince(index: SearchIndex, date: string): number[] {
-  const end = firstDateBefore(index, date);
-  const out = new Array<number>(end);
-  for (let i = 0; i < end; i++) out[i] = end - 1 - i;
-  return out;
-}
-
-/** One page of `positionsSince`: up to `limit` positions after the (date, id) of the last review of the page before. */
+/** One page of the reviews dated on or after `date`, oldest first: up to `limit` positions after the (date, id) of the last review of the page before. */
 export function sincePage(index: SearchIndex, date: string, limit: number, after: PageKey | null): SearchPage {
   const total = firstDateBefore(index, date);
   // Positions above `after` are the ones still to come, oldest last.

@@ -1,0 +1,80 @@
+// GET /api/reviews/since/{date} from the release's since table: an identity body is streamed; a compressed one is made
+// off the event loop once per release, coding and date, and kept; identical requests in flight share it, and at most
+// LARGE_AT_ONCE large ones are made at a time (beyond that 503 with Retry-After).
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { evaluatePreconditions } from "../http/conditional.ts";
+import { ApiError } from "../http/errors.ts";
+import type { Lru } from "../http/lru.ts";
+import type { IndexedRelease } from "../release/index-store.ts";
+import type { Coding } from "../release/release.ts";
+import { chooseCoding, codedValidators, compressor, jsonHeaders, type Rendered, send } from "./json-response.ts";
+import { buildSinceTable, type SinceTable } from "./since.ts";
+
+/** Answers from this size on count as large. */
+const LARGE_BYTES = 1024 * 1024;
+const LARGE_AT_ONCE = 2;
+
+export type SinceAnswers = (req: Request, release: IndexedRelease, date: string) => Promise<Response>;
+
+export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
+  let table: { releaseId: string; ready: Promise<SinceTable> } | undefined;
+  const making = new Map<string, Promise<Rendered>>();
+  let large = 0;
+
+  const tableOf = (release: IndexedRelease) => {
+    if (table?.releaseId !== release.releaseId)
+      table = { releaseId: release.releaseId, ready: buildSinceTable(release) };
+    return table.ready;
+  };
+
+  const compressed = (t: SinceTable, date: string, count: number, coding: Exclude<Coding, "identity">) => {
+    const key = `since\0${t.releaseId}\0${coding}\0${date}`;
+    const cached = responses.get(key);
+    if (cached) return Promise.resolve(cached);
+    const pending = making.get(key);
+    if (pending) return pending;
+    const isLarge = t.bytes(date, count) >= LARGE_BYTES;
+    if (isLarge && large >= LARGE_AT_ONCE) {
+      throw new ApiError(503, "unavailable", "Too many large answers are being prepared; try again in a moment.", {
+        headers: { "retry-after": "1" },
+      });
+    }
+    if (isLarge) large++;
+    const made = compress(t.body(date, count), coding)
+      .then((bytes): Rendered => {
+        const validators = codedValidators(t.validators(date, count), coding);
+        const rendered = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
+        responses.set(key, rendered, bytes.length + 512);
+        return rendered;
+      })
+      .finally(() => {
+        making.delete(key);
+        if (isLarge) large--;
+      });
+    making.set(key, made);
+    return made;
+  };
+
+  return async (req, release, date) => {
+    const t = await tableOf(release);
+    const count = t.count(date);
+    const coding = chooseCoding(req.headers.get("accept-encoding"), t.bytes(date, count));
+    const validators = codedValidators(t.validators(date, count), coding);
+    if (coding !== "identity") return send(await compressed(t, date, count, coding), req);
+    const { headers, notModifiedHeaders } = jsonHeaders(coding, t.bytes(date, count), validators);
+    if (evaluatePreconditions(req.headers, validators) === 304)
+      return new Response(null, { status: 304, headers: notModifiedHeaders });
+    const body = req.method === "HEAD" ? null : (Readable.toWeb(Readable.from(t.body(date, count))) as ReadableStream);
+    return new Response(body, { status: 200, headers });
+  };
+}
+
+async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding, "identity">) {
+  const chunks: Buffer[] = [];
+  await pipeline(Readable.from(body), compressor(coding), async (coded: AsyncIterable<Buffer>) => {
+    for await (const chunk of coded) chunks.push(chunk);
+  });
+  const all = Buffer.concat(chunks);
+  return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
+}

@@ -19,14 +19,15 @@ export type BuildContext = Readonly<{
   archivePlan: () => Promise<ArchivePlan>;
 }>;
 
-export function createBuildContext(config: Config): BuildContext {
+/** The context of a build with `config`, run at `now` (epoch milliseconds: the clock the data's dates are checked by). */
+export function createBuildContext(config: Config, now: number): BuildContext {
   const paths = releasePaths(config.distDir);
   const previousBuild = once(() => readPreviousBuild(config.distDir));
   // Held until the site takes it over, then dropped: the source files and the parsed lines (100 MB and more at 100k
   // reviews) go once the dataset is derived from them.
   let reading: Promise<SourceRead> | null = null;
   let taken = false;
-  const startReading = () => (reading ??= readBuildSource(config.dataDir, previousBuild));
+  const startReading = () => (reading ??= readBuildSource(config.dataDir, previousBuild, now));
   const site = once(async () => {
     const read = startReading();
     reading = null;

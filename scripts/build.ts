@@ -1,11 +1,27 @@
-// `npm run build`: builds and atomically publishes the site from DATA_DIR into DIST_DIR.
+// `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds and atomically publishes the site from DATA_DIR into
+// DIST_DIR.
+import { parseArgs } from "node:util";
 import { astroBuild } from "./lib/astro-build.ts";
 
+let allow: string[];
+try {
+  const { values } = parseArgs({
+    options: { "allow-empty": { type: "boolean" }, "allow-shrink": { type: "boolean" } },
+    strict: true,
+  });
+  allow = [values["allow-empty"] && "empty", values["allow-shrink"] && "shrink"].filter((a) => typeof a === "string");
+} catch (err) {
+  console.error(`${(err as Error).message}\nusage: npm run build [-- --allow-empty] [--allow-shrink]`);
+  process.exit(2);
+}
+// The build runs in Astro's process, which reads its configuration from the environment: the flags reach it there
+// (this process needs the configuration only to clean up after a failed build).
+const env = allow.length > 0 ? { BUILD_ALLOW: allow.join(",") } : {};
 // Loaded while the build starts rather than before it, so that loading zod and the schedule parser overlaps the build's
 // start; a wrong one stops the build and is reported alone.
 const config = import("../src/config.ts").then(({ loadConfig }) => loadConfig());
 try {
-  await astroBuild(config);
+  await astroBuild(config, env);
 } catch (err) {
   console.error((err as Error).message);
   process.exitCode = 1;

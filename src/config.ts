@@ -41,6 +41,7 @@ const EnvSchema = z.object({
     .refine((p) => isCronPattern(p), 'expected a node-cron pattern, e.g. "0 * * * * *"')
     .default("0 * * * * *"),
   MCP_ALLOWED_ORIGINS: csv.optional(),
+  BUILD_ALLOW: csv.pipe(z.array(z.enum(["empty", "shrink"]))).default([]),
   MCP_SESSION_TTL: seconds.default(1800),
   MCP_MAX_SESSIONS: seconds.default(10000),
 });
@@ -53,6 +54,11 @@ export type Config = Readonly<{
   distDir: string;
   hubDb: string;
   distCheckIntervalSeconds: number;
+  /**
+   * What the build may publish although it looks like a mistake (`npm run build -- --allow-empty --allow-shrink`):
+   * a release without reviews, one with fewer than half of the live release's.
+   */
+  build: Readonly<{ allowEmpty: boolean; allowShrink: boolean }>;
   /** Bytes of a release's small files (and their .br/.gz) kept in memory, smallest first; the rest is read from disk. */
   staticCacheBytes: number;
   websub: Readonly<{
@@ -107,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
+    build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },
     staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
     websub: {
       callbackAllow: e.WEBSUB_CALLBACK_ALLOW,

@@ -20,6 +20,15 @@ const env = allow.length > 0 ? { BUILD_ALLOW: allow.join(",") } : {};
 // Loaded while the build starts rather than before it, so that loading zod and the schedule parser overlaps the build's
 // start; a wrong one stops the build and is reported alone.
 const config = import("../src/config.ts").then(({ loadConfig }) => loadConfig());
+config.then(
+  (c) => {
+    if (!c.siteUrlSet)
+      console.warn(
+        `SITE_URL is not set: building for ${c.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
+      );
+  },
+  () => {},
+);
 try {
   await astroBuild(config, env);
 } catch (err) {

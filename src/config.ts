@@ -15,9 +15,14 @@ const EnvSchema = z.object({
   PORT: port.default(4321),
   HOST: z.string().min(1).default("127.0.0.1"),
   SITE_URL: z
-    .url({ protocol: /^https?$/ })
-    .default("http://localhost:4321")
-    .transform((u) => new URL(u).origin),
+    .string()
+    .min(1, "set but empty: set it to the public origin, or unset it to build for http://localhost:4321")
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL, e.g. https://reviews.example.com" })
+        .refine(isOrigin, "expected an origin: scheme, host and port only (no path, query, fragment or user)"),
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DIST_DIR: z.string().min(1).default("dist"),
   HUB_DB: z.string().min(1).default("var/hub.sqlite"),
@@ -49,7 +54,10 @@ const EnvSchema = z.object({
 export type Config = Readonly<{
   port: number;
   host: string;
+  /** The public origin; http://localhost:4321 when SITE_URL is unset. */
   siteUrl: string;
+  /** Whether SITE_URL was set: unset, a build warns that it builds for localhost. */
+  siteUrlSet: boolean;
   dataDir: string;
   distDir: string;
   hubDb: string;
@@ -86,15 +94,21 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset. */
+/**
+ * Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset,
+ * except SITE_URL's: an empty one is more likely a deployment variable gone missing than a wish for localhost.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "SITE_URL")),
+  );
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  const siteUrl = e.SITE_URL === undefined ? DEFAULT_SITE_URL : new URL(e.SITE_URL).origin;
   if (!(e.WEBSUB_LEASE_MIN <= e.WEBSUB_LEASE_DEFAULT && e.WEBSUB_LEASE_DEFAULT <= e.WEBSUB_LEASE_MAX)) {
     throw new ConfigError(
       `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
@@ -108,7 +122,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return deepFreeze({
     port: e.PORT,
     host: e.HOST,
-    siteUrl: e.SITE_URL,
+    siteUrl,
+    siteUrlSet: e.SITE_URL !== undefined,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
@@ -129,11 +144,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepCron: e.WEBSUB_SWEEP_CRON,
     },
     mcp: {
-      allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [e.SITE_URL],
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [siteUrl],
       sessionTtlSeconds: e.MCP_SESSION_TTL,
       maxSessions: e.MCP_MAX_SESSIONS,
     },
   });
+}
+
+const DEFAULT_SITE_URL = "http://localhost:4321";
+
+/** Whether `text` names an origin: an empty query or fragment (`?`, `#`) counts as one, as a path of `/` does not. */
+function isOrigin(text: string): boolean {
+  const url = URL.parse(text);
+  // An unparsable URL is the url check's to report.
+  if (!url) return true;
+  return url.pathname === "/" && !/[?#]/.test(text) && url.username === "" && url.password === "";
+}
+
+/** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function deepFreeze<T>(value: T): T {

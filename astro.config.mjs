@@ -7,7 +7,7 @@ import publish from "./src/integrations/publish/index.ts";
 
 const config = loadConfig();
 // The build's one context, handed to both integrations; the pages reach it through src/build/current-context.ts.
-const context = createBuildContext(config);
+const context = createBuildContext(config, Date.now());
 
 export default defineConfig({
   site: config.siteUrl,

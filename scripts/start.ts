@@ -1,15 +1,20 @@
 // `npm start`: builds the site when DIST_DIR is missing or was built from other data or another SITE_URL, then runs the
-// sidecar in a process of its own.
+// sidecar in a process of its own. SITE_URL unset, the site is built for the address the sidecar listens on.
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { readSourceHash } from "../src/build/source.ts";
-import { loadConfig } from "../src/config.ts";
+import { listenOrigin, loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { sidecarCommand } from "../sidecar/node-options.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
-const config = loadConfig();
+const listening = loadConfig();
+// Both the build and the sidecar read it from the environment.
+const env = listening.siteUrlSet
+  ? process.env
+  : { ...process.env, SITE_URL: listenOrigin(listening.host, listening.port) };
+const config = loadConfig(env);
 
 async function upToDate(): Promise<boolean> {
   try {
@@ -29,7 +34,7 @@ try {
   if (await upToDate()) console.log(`${config.distDir} is up to date with ${config.dataDir}`);
   else {
     console.log(`building ${config.distDir} from ${config.dataDir} ...`);
-    await astroBuild(config);
+    await astroBuild(config, listening.siteUrlSet ? {} : { SITE_URL: config.siteUrl });
   }
 } catch (err) {
   console.error((err as Error).message);
@@ -38,8 +43,8 @@ try {
 
 // The sidecar runs in its own process with its V8 options and environment (sidecar/node-options.ts), which the build
 // above must not have: huge pages speed the sidecar's start and cost the build memory.
-const { args, env } = sidecarCommand(process.env);
-const sidecar = spawn(process.execPath, args, { stdio: "inherit", env });
+const sidecarRun = sidecarCommand(env);
+const sidecar = spawn(process.execPath, sidecarRun.args, { stdio: "inherit", env: sidecarRun.env });
 // Ctrl-C reaches both processes; a signal sent to this one alone is passed on. Either way the sidecar shuts down itself.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => sidecar.kill(signal));
 sidecar.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

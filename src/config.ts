@@ -15,9 +15,14 @@ const EnvSchema = z.object({
   PORT: port.default(4321),
   HOST: z.string().min(1).default("127.0.0.1"),
   SITE_URL: z
-    .url({ protocol: /^https?$/ })
-    .default("http://localhost:4321")
-    .transform((u) => new URL(u).origin),
+    .string()
+    .min(1, "set but empty: set it to the public origin, or unset it to build for http://localhost:4321")
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL, e.g. https://reviews.example.com" })
+        .refine(isOrigin, "expected an origin: scheme, host and port only (no path, query, fragment or user)"),
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DIST_DIR: z.string().min(1).default("dist"),
   HUB_DB: z.string().min(1).default("var/hub.sqlite"),
@@ -41,6 +46,7 @@ const EnvSchema = z.object({
     .refine((p) => isCronPattern(p), 'expected a node-cron pattern, e.g. "0 * * * * *"')
     .default("0 * * * * *"),
   MCP_ALLOWED_ORIGINS: csv.optional(),
+  BUILD_ALLOW: csv.pipe(z.array(z.enum(["empty", "shrink"]))).default([]),
   MCP_SESSION_TTL: seconds.default(1800),
   MCP_MAX_SESSIONS: seconds.default(10000),
 });
@@ -48,11 +54,19 @@ const EnvSchema = z.object({
 export type Config = Readonly<{
   port: number;
   host: string;
+  /** The public origin; http://localhost:4321 when SITE_URL is unset. */
   siteUrl: string;
+  /** Whether SITE_URL was set: unset, a build warns that it builds for localhost. */
+  siteUrlSet: boolean;
   dataDir: string;
   distDir: string;
   hubDb: string;
   distCheckIntervalSeconds: number;
+  /**
+   * What the build may publish although it looks like a mistake (`npm run build -- --allow-empty --allow-shrink`):
+   * a release without reviews, one with fewer than half of the live release's.
+   */
+  build: Readonly<{ allowEmpty: boolean; allowShrink: boolean }>;
   /** Bytes of a release's small files (and their .br/.gz) kept in memory, smallest first; the rest is read from disk. */
   staticCacheBytes: number;
   websub: Readonly<{
@@ -80,15 +94,21 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset. */
+/**
+ * Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset,
+ * except SITE_URL's: an empty one is more likely a deployment variable gone missing than a wish for localhost.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "SITE_URL")),
+  );
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
+  const siteUrl = e.SITE_URL === undefined ? DEFAULT_SITE_URL : new URL(e.SITE_URL).origin;
   if (!(e.WEBSUB_LEASE_MIN <= e.WEBSUB_LEASE_DEFAULT && e.WEBSUB_LEASE_DEFAULT <= e.WEBSUB_LEASE_MAX)) {
     throw new ConfigError(
       `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
@@ -102,11 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return deepFreeze({
     port: e.PORT,
     host: e.HOST,
-    siteUrl: e.SITE_URL,
+    siteUrl,
+    siteUrlSet: e.SITE_URL !== undefined,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
+    build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },
     staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
     websub: {
       callbackAllow: e.WEBSUB_CALLBACK_ALLOW,
@@ -122,11 +144,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepCron: e.WEBSUB_SWEEP_CRON,
     },
     mcp: {
-      allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [e.SITE_URL],
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [siteUrl],
       sessionTtlSeconds: e.MCP_SESSION_TTL,
       maxSessions: e.MCP_MAX_SESSIONS,
     },
   });
+}
+
+const DEFAULT_SITE_URL = "http://localhost:4321";
+
+/** Whether `text` names an origin: an empty query or fragment (`?`, `#`) counts as one, as a path of `/` does not. */
+function isOrigin(text: string): boolean {
+  const url = URL.parse(text);
+  // An unparsable URL is the url check's to report.
+  if (!url) return true;
+  return url.pathname === "/" && !/[?#]/.test(text) && url.username === "" && url.password === "";
+}
+
+/** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */
+export function listenOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -7,11 +7,20 @@ import { ROOT } from "./sidecar-process.ts";
 
 export type BuildResult = { code: number | null; stdout: string; stderr: string; distDir: string };
 
-/** Builds `dataDir` into `distDir` for `siteUrl`; never throws on a failed build (the result says how it ended). */
-export function buildSite(opts: { dataDir: string; distDir: string; siteUrl: string }): Promise<BuildResult> {
+/**
+ * Builds `dataDir` into `distDir` for `siteUrl`, with the build's command-line `args`; never throws on a failed build
+ * (the result says how it ended).
+ */
+export function buildSite(opts: {
+  dataDir: string;
+  distDir: string;
+  siteUrl: string;
+  args?: readonly string[];
+}): Promise<BuildResult> {
   const env = { ...process.env, DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, SITE_URL: opts.siteUrl };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], { cwd: ROOT, env });
+    const script = path.join(ROOT, "scripts/build.ts");
+    const child = spawn(process.execPath, [script, ...(opts.args ?? [])], { cwd: ROOT, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -5,7 +5,9 @@ import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
 import { readBuildSource, type SourceRead } from "./read-source.ts";
 import { type ReleasePaths, releasePaths } from "./release-paths.ts";
+import { liveReviewCount, reviewCountProblems } from "./review-count.ts";
 import { deriveSite, type Site } from "./site.ts";
+import { DataError } from "./source.ts";
 
 export type BuildContext = Readonly<{
   config: Config;
@@ -19,19 +21,29 @@ export type BuildContext = Readonly<{
   archivePlan: () => Promise<ArchivePlan>;
 }>;
 
-export function createBuildContext(config: Config): BuildContext {
+/** The context of a build with `config`, run at `now` (epoch milliseconds: the clock the data's dates are checked by). */
+export function createBuildContext(config: Config, now: number): BuildContext {
   const paths = releasePaths(config.distDir);
   const previousBuild = once(() => readPreviousBuild(config.distDir));
+  // Read at the start, before this build may replace the release.
+  const liveCount = once(() => liveReviewCount(config.distDir));
   // Held until the site takes it over, then dropped: the source files and the parsed lines (100 MB and more at 100k
   // reviews) go once the dataset is derived from them.
   let reading: Promise<SourceRead> | null = null;
   let taken = false;
-  const startReading = () => (reading ??= readBuildSource(config.dataDir, previousBuild));
+  const startReading = () => {
+    liveCount();
+    return (reading ??= readBuildSource(config.dataDir, previousBuild, now));
+  };
   const site = once(async () => {
     const read = startReading();
     reading = null;
     taken = true;
-    return deriveSite(config, paths.stagingDir, await read);
+    const source = await read;
+    const count = source.reused.length + source.added.length;
+    const problems = reviewCountProblems(source.files.reviewsFile, count, await liveCount(), config.build);
+    if (problems.length > 0) throw new DataError(problems);
+    return deriveSite(config, paths.stagingDir, source);
   });
   const archivePlan = once(async () => planArchivePages(await site(), await previousBuild()));
   return Object.freeze({

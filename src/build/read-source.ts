@@ -28,15 +28,19 @@ export type SourceRead = {
   reviewsRead: string;
 };
 
-/** Reads the source in `dataDir` against the previous build (`previousBuild`, asked for once the files are read). */
+/**
+ * Reads the source in `dataDir` against the previous build (`previousBuild`, asked for once the files are read) and the
+ * clock `now` (epoch milliseconds).
+ */
 export async function readBuildSource(
   dataDir: string,
   previousBuild: () => Promise<PreviousBuild>,
+  now: number,
 ): Promise<SourceRead> {
   const files = readSourceFiles(dataDir);
   const previous = await previousBuild();
   const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-  return { files, digests, previous, ...(await readReviews(files, digests, previous)) };
+  return { files, digests, previous, ...(await readReviews(files, digests, previous, now)) };
 }
 
 type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead">;
@@ -45,12 +49,17 @@ type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "adde
  * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
  * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
  */
-async function readReviews(files: SourceFiles, digests: SourceDigests, previous: PreviousBuild): Promise<ReadReviews> {
+async function readReviews(
+  files: SourceFiles,
+  digests: SourceDigests,
+  previous: PreviousBuild,
+  now: number,
+): Promise<ReadReviews> {
   const { reused, reason } = previous.release
     ? previousReviews(previous.release, files, digests)
     : { reused: null, reason: previous.reason };
   if (reused) {
-    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)));
+    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)), now);
     if (added) {
       return {
         business: parseBusinessOf(files),
@@ -61,7 +70,7 @@ async function readReviews(files: SourceFiles, digests: SourceDigests, previous:
       };
     }
   }
-  const source = parseSource(files);
+  const source = parseSource(files, now);
   return {
     business: source.business,
     reused: [],

@@ -6,6 +6,9 @@ import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } f
 import type { z } from "zod";
 import { Business } from "../lib/schema/business.ts";
 import { ReviewInput } from "../lib/schema/review.ts";
+import { duplicateKeys } from "./duplicate-keys.ts";
+import { futureDates } from "./future-dates.ts";
+import { decodeSource } from "./source-text.ts";
 
 export type Source = {
   business: Business;
@@ -31,8 +34,9 @@ export class DataError extends Error {
 /** The source files' bytes, read once: the build hashes, compares and parses them. */
 export type SourceFiles = Readonly<{ businessFile: string; reviewsFile: string; business: Buffer; reviews: Buffer }>;
 
-export function readSource(dataDir: string): Source {
-  return parseSource(readSourceFiles(dataDir));
+/** The source in `dataDir`, checked against the clock `now` (epoch milliseconds; this machine's when omitted). */
+export function readSource(dataDir: string, now: number = Date.now()): Source {
+  return parseSource(readSourceFiles(dataDir), now);
 }
 
 export function readSourceFiles(dataDir: string): SourceFiles {
@@ -46,10 +50,19 @@ export function readSourceFiles(dataDir: string): SourceFiles {
   };
 }
 
-export function parseSource(files: SourceFiles): Source {
+export function parseSource(files: SourceFiles, now: number): Source {
   const problems: string[] = [];
-  const business = parseBusiness(files.businessFile, files.business.toString("utf8"), problems);
-  const reviews = parseReviews(files.reviewsFile, files.reviews.toString("utf8"), problems);
+  const business = parseBusiness(
+    files.businessFile,
+    decodeSource(files.businessFile, files.business, problems),
+    problems,
+  );
+  const reviews = parseReviews(
+    files.reviewsFile,
+    decodeSource(files.reviewsFile, files.reviews, problems),
+    now,
+    problems,
+  );
   if (problems.length > 0 || !business) throw new DataError(problems);
   return { business, reviews };
 }
@@ -58,9 +71,15 @@ export function parseSource(files: SourceFiles): Source {
  * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids `known` must not repeat; null when any
  * of them is invalid, for the caller to parse the whole file and report every problem with its first line.
  */
-export function parseReviewsFrom(files: SourceFiles, from: number, known: ReadonlySet<string>): ReviewInput[] | null {
+export function parseReviewsFrom(
+  files: SourceFiles,
+  from: number,
+  known: ReadonlySet<string>,
+  now: number,
+): ReviewInput[] | null {
   const problems: string[] = [];
-  const reviews = parseReviews(files.reviewsFile, files.reviews.toString("utf8", from), problems);
+  const text = decodeSource(files.reviewsFile, files.reviews.subarray(from), problems);
+  const reviews = parseReviews(files.reviewsFile, text, now, problems);
   if (problems.length > 0 || reviews.some((r) => known.has(r.id))) return null;
   return reviews;
 }
@@ -68,7 +87,11 @@ export function parseReviewsFrom(files: SourceFiles, from: number, known: Readon
 /** business.json alone, for a build that takes the reviews from elsewhere. */
 export function parseBusinessOf(files: SourceFiles): Business {
   const problems: string[] = [];
-  const business = parseBusiness(files.businessFile, files.business.toString("utf8"), problems);
+  const business = parseBusiness(
+    files.businessFile,
+    decodeSource(files.businessFile, files.business, problems),
+    problems,
+  );
   if (problems.length > 0 || !business) throw new DataError(problems);
   return business;
 }
@@ -127,8 +150,11 @@ function parseBusiness(file: string, text: string, problems: string[]): Business
       problems.push(`${file}:${lineOf(text, e.offset)}: invalid JSON (${printParseErrorCode(e.error)})`);
     return null;
   }
-  const result = Business.safeParse(JSON.parse(text));
-  if (result.success) return result.data;
+  const value: unknown = JSON.parse(text);
+  const repeated = duplicateKeys(text, value);
+  for (const d of repeated) problems.push(`${file}:${lineOf(text, d.offset)}: ${duplicateKeyProblem(d)}`);
+  const result = Business.safeParse(value);
+  if (result.success) return repeated.length === 0 ? result.data : null;
   for (const issue of result.error.issues) {
     // Point at the deepest node of the path that exists (a missing field points at its parent object).
     let p = issue.path as (string | number)[];
@@ -142,7 +168,8 @@ function parseBusiness(file: string, text: string, problems: string[]): Business
   return null;
 }
 
-function parseReviews(file: string, text: string, problems: string[]): ReviewInput[] {
+/** The reviews of `text`, a slice of reviews.jsonl from a line start, dated no later than a day after `now`. */
+function parseReviews(file: string, text: string, now: number, problems: string[]): ReviewInput[] {
   const reviews: ReviewInput[] = [];
   const firstLine = new Map<string, number>();
   const lines = text.split("\n");
@@ -157,11 +184,16 @@ function parseReviews(file: string, text: string, problems: string[]): ReviewInp
       problems.push(`${file}:${n}: invalid JSON (${(err as Error).message})`);
       continue;
     }
+    const repeated = duplicateKeys(line, value);
+    for (const d of repeated) problems.push(`${file}:${n}: ${duplicateKeyProblem(d)}`);
     const result = ReviewInput.safeParse(value);
     if (!result.success) {
       for (const issue of result.error.issues) problems.push(`${file}:${n}: ${fieldOf(issue)}: ${issue.message}`);
       continue;
     }
+    const future = futureDates(result.data, now);
+    for (const problem of future) problems.push(`${file}:${n}: ${problem}`);
+    if (repeated.length > 0 || future.length > 0) continue;
     const seen = firstLine.get(result.data.id);
     if (seen !== undefined) {
       problems.push(`${file}:${n}: id: duplicate id '${result.data.id}' (first on line ${seen})`);
@@ -171,6 +203,10 @@ function parseReviews(file: string, text: string, problems: string[]): ReviewInp
     reviews.push(result.data);
   }
   return reviews;
+}
+
+function duplicateKeyProblem(d: { path: string; key: string }): string {
+  return `${d.path}: duplicate key '${d.key}' (JSON keeps only the last; remove the other)`;
 }
 
 function fieldOf(issue: z.core.$ZodIssue): string {

@@ -17,12 +17,18 @@ const SAMPLE_PREFIX = "reviews-sample-release-";
 
 export type { BuildResult };
 
-/** Builds the sample data (or `dataDir`) into a fresh temporary DIST_DIR (or `distDir`) for the test site. */
-export async function build(opts: { dataDir?: string; distDir?: string; siteUrl?: string } = {}): Promise<BuildResult> {
+/**
+ * Builds the sample data (or `dataDir`) into a fresh temporary DIST_DIR (or `distDir`) for the test site, passing
+ * `args` to the build.
+ */
+export async function build(
+  opts: { dataDir?: string; distDir?: string; siteUrl?: string; args?: readonly string[] } = {},
+): Promise<BuildResult> {
   return buildSite({
     dataDir: opts.dataDir ?? SAMPLE_DATA,
     distDir: opts.distDir ?? path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-build-")), "dist"),
     siteUrl: opts.siteUrl ?? TEST_SITE,
+    args: opts.args ?? [],
   });
 }
 

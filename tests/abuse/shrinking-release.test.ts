@@ -1,0 +1,29 @@
+// A build that would drop more than half of the live release's reviews is refused, naming both counts, unless the build
+// is told --allow-shrink.
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import { build } from "../helpers/build.ts";
+import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } from "../helpers/data-dir.ts";
+
+describe("a build that drops most of the live release's reviews", () => {
+  let live: LiveRelease;
+  before(async () => {
+    live = await liveRelease(20);
+  });
+  const keep = async (count: number) => dataDir({ reviews: `${(await sampleLines(count)).join("\n")}\n` });
+
+  it("is refused, naming both counts", async () => {
+    const result = await build({ dataDir: await keep(9), distDir: live.distDir });
+    await assertRefused(result, live, /live release has 20 reviews, this build would have 9[^\n]*--allow-shrink/);
+  });
+
+  it("builds with --allow-shrink", async () => {
+    const result = await build({ dataDir: await keep(9), distDir: live.distDir, args: ["--allow-shrink"] });
+    assert.equal(result.code, 0, result.stderr);
+  });
+
+  it("builds when half of them stay", async () => {
+    const result = await build({ dataDir: await keep(10), distDir: (await liveRelease(20)).distDir });
+    assert.equal(result.code, 0, result.stderr);
+  });
+});

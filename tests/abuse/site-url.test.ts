@@ -1,0 +1,72 @@
+// SITE_URL set but empty, or not an http(s) origin, is an error naming it; unset, the build warns which origin it
+// builds for and `npm start` uses the address it listens on.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { before, describe, it } from "node:test";
+import { ConfigError, listenOrigin, loadConfig } from "../../src/config.ts";
+import { build, ROOT } from "../helpers/build.ts";
+import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } from "../helpers/data-dir.ts";
+
+describe("SITE_URL", () => {
+  for (const value of [
+    "",
+    "reviews.example.test",
+    "/reviews",
+    "ftp://reviews.example.test",
+    "https://x.test/base",
+    "https://x.test/?a=1",
+    "https://x.test/#top",
+    "https://user@x.test",
+  ]) {
+    it(`refuses ${JSON.stringify(value)}, naming the variable`, () => {
+      assert.throws(
+        () => loadConfig({ SITE_URL: value }),
+        (err: unknown) => err instanceof ConfigError && /SITE_URL: /.test(err.message),
+      );
+    });
+  }
+
+  it("accepts an origin, with or without its slash, and says whether it was set", () => {
+    assert.equal(loadConfig({ SITE_URL: "https://x.test:8443/" }).siteUrl, "https://x.test:8443");
+    assert.equal(loadConfig({ SITE_URL: "http://x.test" }).siteUrlSet, true);
+    assert.equal(loadConfig({}).siteUrlSet, false);
+  });
+
+  it("is derived from HOST and PORT for npm start", () => {
+    assert.equal(listenOrigin("127.0.0.1", 8080), "http://127.0.0.1:8080");
+    assert.equal(listenOrigin("0.0.0.0", 4321), "http://localhost:4321");
+    assert.equal(listenOrigin("::1", 4321), "http://[::1]:4321");
+  });
+
+  describe("in a build", () => {
+    let live: LiveRelease;
+    before(async () => {
+      live = await liveRelease();
+    });
+
+    it("set but empty, fails the build and keeps the release", async () => {
+      const data = await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` });
+      const result = await build({ dataDir: data, distDir: live.distDir, siteUrl: "" });
+      await assertRefused(result, live, /SITE_URL: /);
+    });
+
+    it("unset, makes the build warn which origin it builds for", async () => {
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        DATA_DIR: await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` }),
+      };
+      env.DIST_DIR = path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-build-")), "dist");
+      delete env.SITE_URL;
+      const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], { cwd: ROOT, env });
+      let output = "";
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      const code = await new Promise((resolve) => child.on("exit", resolve));
+      assert.equal(code, 0, output);
+      assert.match(output, /SITE_URL is not set: building for http:\/\/localhost:4321/);
+    });
+  });
+});

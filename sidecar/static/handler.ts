@@ -4,13 +4,11 @@ import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { Release, ReleaseFile, Representation } from "../release/release.ts";
 import type { AppEnv } from "../http/env.ts";
-import { CORS_HEADERS, preflightResponse } from "../http/cors.ts";
+import { CORS_HEADERS, preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { evaluatePreconditions } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
-
-const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
@@ -36,9 +34,9 @@ export function staticHandler(currentRelease: () => Release) {
 
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") {
-      if (method === "OPTIONS") return preflightResponse(ALLOW);
+      if (method === "OPTIONS") return preflightResponse();
       throw new ApiError(405, "method_not_allowed", `${method} is not supported here; this resource is read-only.`, {
-        headers: { allow: ALLOW },
+        headers: { allow: READ_ALLOW },
       });
     }
 

@@ -6,8 +6,9 @@ import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
-import { cacheSmallFiles, completeRelease, loadRelease, openRelease } from "./release/load.ts";
+import { cacheSmallFiles, completeRelease, openRelease } from "./release/load.ts";
 import type { ReleaseStore } from "./release/release-store.ts";
+import { checkOrigin } from "./release/verify.ts";
 import type { ReleaseWatcher } from "./release/watch.ts";
 import type { RunningServer } from "./server.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -42,11 +43,15 @@ export type Sidecar = Readonly<{
   stop(): Promise<void>;
 }>;
 
-/** Loads the release DIST_DIR points at (a ReleaseError says why it cannot) and builds every part on it. */
+/**
+ * Loads the release DIST_DIR points at (a ReleaseError says why it cannot, e.g. one built for another origin) and
+ * builds every part on it.
+ */
 export async function createSidecar(config: Config, options: SidecarOptions): Promise<Sidecar> {
   const { logger, overrides = {} } = options;
   const cache = { cacheBudgetBytes: config.staticCacheBytes };
   const opened = await openRelease(config.distDir);
+  checkOrigin(opened, config.siteUrl);
   // In this order: the index store starts reading its files first, then the modules load while the files are checked.
   const [search, parts, initial] = await Promise.all([
     createSearchIndexStore(opened, logger),
@@ -56,7 +61,14 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   const releases = parts.createReleaseStore(initial, {
     distDir: config.distDir,
     logger,
-    load: (dir) => loadRelease(dir, cache),
+    // A release that fails a check is refused: the store keeps serving the current one and logs why.
+    load: async (dir) => {
+      const next = await openRelease(dir);
+      checkOrigin(next, config.siteUrl);
+      const site = await completeRelease(next);
+      await cacheSmallFiles(site, cache);
+      return site;
+    },
   });
   releases.onChange((_previous, next) => void search.update(next));
   const hub = parts.createHub({

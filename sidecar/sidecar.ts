@@ -8,7 +8,7 @@ import type { McpService } from "./mcp/service.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
 import { cacheSmallFiles, completeRelease, openRelease } from "./release/load.ts";
 import type { ReleaseStore } from "./release/release-store.ts";
-import { checkOrigin } from "./release/verify.ts";
+import { checkOrigin, verifyFiles } from "./release/verify.ts";
 import type { ReleaseWatcher } from "./release/watch.ts";
 import type { RunningServer } from "./server.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -52,11 +52,15 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   const cache = { cacheBudgetBytes: config.staticCacheBytes };
   const opened = await openRelease(config.distDir);
   checkOrigin(opened, config.siteUrl);
-  // In this order: the index store starts reading its files first, then the modules load while the files are checked.
+  // In this order: the index store starts reading its files first, then the modules load while the files are checked
+  // (present, of their size, of their sha256).
   const [search, parts, initial] = await Promise.all([
     createSearchIndexStore(opened, logger),
     import("./parts.ts"),
-    completeRelease(opened),
+    completeRelease(opened).then(async (site) => {
+      await verifyFiles(site);
+      return site;
+    }),
   ]);
   const releases = parts.createReleaseStore(initial, {
     distDir: config.distDir,
@@ -66,6 +70,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
       const next = await openRelease(dir);
       checkOrigin(next, config.siteUrl);
       const site = await completeRelease(next);
+      await verifyFiles(site);
       await cacheSmallFiles(site, cache);
       return site;
     },

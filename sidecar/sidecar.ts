@@ -34,11 +34,17 @@ export type Sidecar = Readonly<{
   search: SearchIndexStore;
   hub: Hub;
   mcp: McpService;
-  /** Starts the release watch, the hub and the MCP sweeper, then listens on HOST:PORT; resolves with the URL. */
-  start(): Promise<string>;
   /**
-   * Stops in reverse order: the release watch, the server (requests in flight finish) with the MCP sessions, then the
-   * hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects with all of them.
+   * Starts the release watch, the hub and the MCP sweeper, then listens on HOST:PORT, then (with ADMIN_PORT) on
+   * 127.0.0.1:ADMIN_PORT; resolves with the public URL.
+   */
+  start(): Promise<string>;
+  /** The admin listener's URL once started; undefined when ADMIN_PORT is unset. */
+  adminUrl(): string | undefined;
+  /**
+   * Stops in reverse order: the release watch, the admin listener, the server (requests in flight finish) with the MCP
+   * sessions, then the hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects
+   * with all of them.
    */
   stop(): Promise<void>;
 }>;
@@ -86,9 +92,12 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   });
   const mcp = parts.createMcpService({ config, release: releases.current, search, logger });
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
+  const adminApp =
+    config.adminPort === undefined ? undefined : parts.createAdminApp({ release: releases.current, logger, hub });
 
   let watcher: ReleaseWatcher | undefined;
   let server: RunningServer | undefined;
+  let admin: RunningServer | undefined;
   let stopping: Promise<void> | undefined;
 
   const start = async (): Promise<string> => {
@@ -103,6 +112,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     server = await parts.listen(app, { host: config.host, port: config.port, logger });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
+    if (adminApp && config.adminPort !== undefined) {
+      // Loopback only, whatever HOST is: the figures are for the machine's operators, not for visitors.
+      admin = await parts.listen(adminApp, { host: "127.0.0.1", port: config.adminPort, logger });
+      logger.info(`admin listening on ${admin.url}`, { url: admin.url });
+    }
     if (current === initial) {
       cacheSmallFiles(initial, cache).catch((err: Error) =>
         logger.error("small files not kept in memory: they are read from disk", { release: initial.id, err }),
@@ -122,11 +136,21 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
       }
     };
     await step("the release watch", () => watcher?.close());
+    await step("the admin listener", () => admin?.close());
     // MCP sessions hold event streams open: they end while the server finishes its requests.
     await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
     await step("the WebSub hub", () => hub.stop());
     if (failures.length > 0) throw new AggregateError(failures, "the sidecar did not stop cleanly");
   };
 
-  return Object.freeze({ app, releases, search, hub, mcp, start, stop: () => (stopping ??= stop()) });
+  return Object.freeze({
+    app,
+    releases,
+    search,
+    hub,
+    mcp,
+    start,
+    adminUrl: () => admin?.url,
+    stop: () => (stopping ??= stop()),
+  });
 }

@@ -207,7 +207,11 @@ function isInsideRelease(p: string): boolean {
 }
 
 /** Runs `fn` over `items` with at most `limit` calls at once; rejects with the first failure. */
-export async function forEachBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function forEachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await fn(items[next++]!);

@@ -56,9 +56,14 @@ export function staticHandler(currentRelease: () => Release) {
     if (range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified)) {
       const part = parseRange(range, rep.bytes);
       if (part === "unsatisfiable") {
-        throw new ApiError(416, "range_not_satisfiable", `The range is outside the ${rep.bytes} bytes of the resource.`, {
-          headers: { "content-range": `bytes */${rep.bytes}` },
-        });
+        throw new ApiError(
+          416,
+          "range_not_satisfiable",
+          `The range is outside the ${rep.bytes} bytes of the resource.`,
+          {
+            headers: { "content-range": `bytes */${rep.bytes}` },
+          },
+        );
       }
       if (part !== undefined) return partial(rep, part, method === "HEAD");
     }

@@ -37,7 +37,9 @@ describe("CORS on the read API", () => {
       const res = await fetch(`${sc.url}${p}`, { headers: { origin: "https://elsewhere.example" } });
       await res.arrayBuffer();
       assert.equal(res.status, 200, p);
-      const exposed = (res.headers.get("access-control-expose-headers") ?? "").split(/,\s*/).map((h) => h.toLowerCase());
+      const exposed = (res.headers.get("access-control-expose-headers") ?? "")
+        .split(/,\s*/)
+        .map((h) => h.toLowerCase());
       for (const h of ["etag", "last-modified", "link"]) assert.ok(exposed.includes(h), `${p} exposes ${h}`);
     }
   });

@@ -77,7 +77,10 @@ describe("a release file changed after the build", () => {
     const outcome = await sc.sidecar.releases.reload();
     assert.equal(outcome.status, "failed");
     assert.equal(sc.sidecar.releases.current(), before);
-    assert.ok(sc.logs.some((l) => JSON.stringify(l).includes(entry.path)), "the log names the file");
+    assert.ok(
+      sc.logs.some((l) => JSON.stringify(l).includes(entry.path)),
+      "the log names the file",
+    );
     const res = await fetch(`${sc.url}/reviews.json`, { headers: { "accept-encoding": "identity" } });
     const body = Buffer.from(await res.arrayBuffer());
     assert.equal(createHash("sha256").update(body).digest("hex"), entry.sha256);

@@ -55,16 +55,7 @@ export function staticHandler(currentRelease: () => Release) {
     const range = headers.get("range");
     if (range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified)) {
       const part = parseRange(range, rep.bytes);
-      if (part === "unsatisfiable") {
-        throw new ApiError(
-          416,
-          "range_not_satisfiable",
-          `The range is outside the ${rep.bytes} bytes of the resource.`,
-          {
-            headers: { "content-range": `bytes */${rep.bytes}` },
-          },
-        );
-      }
+      if (part === "unsatisfiable") throw notSatisfiable(rep.bytes);
       if (part !== undefined) return partial(rep, part, method === "HEAD");
     }
     if (method === "HEAD") return new Response(null, rep.ok);
@@ -88,6 +79,13 @@ async function stream(rep: Representation): Promise<Response> {
   const handle = await open(rep.file);
   const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
   return new Response(body, rep.ok);
+}
+
+/** 416 names the representation's length, so a client can ask again (RFC 9110 15.5.17). */
+function notSatisfiable(bytes: number): ApiError {
+  return new ApiError(416, "range_not_satisfiable", `The range is outside the ${bytes} bytes of the resource.`, {
+    headers: { "content-range": `bytes */${bytes}` },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // The server's parts, in one module that createSidecar loads while the release's files are read and checked: the
 // reading and the compiling of these modules overlap.
 export { createApp } from "./app.ts";
+export { createAdminApp } from "./ops/admin.ts";
 export { createMcpService } from "./mcp/service.ts";
 export { createReleaseStore } from "./release/release-store.ts";
 export { watchRelease } from "./release/watch.ts";

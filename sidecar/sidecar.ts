@@ -6,8 +6,9 @@ import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
-import { cacheSmallFiles, completeRelease, loadRelease, openRelease } from "./release/load.ts";
+import { cacheSmallFiles, completeRelease, openRelease } from "./release/load.ts";
 import type { ReleaseStore } from "./release/release-store.ts";
+import { checkOrigin, verifyFiles } from "./release/verify.ts";
 import type { ReleaseWatcher } from "./release/watch.ts";
 import type { RunningServer } from "./server.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -33,30 +34,52 @@ export type Sidecar = Readonly<{
   search: SearchIndexStore;
   hub: Hub;
   mcp: McpService;
-  /** Starts the release watch, the hub and the MCP sweeper, then listens on HOST:PORT; resolves with the URL. */
-  start(): Promise<string>;
   /**
-   * Stops in reverse order: the release watch, the server (requests in flight finish) with the MCP sessions, then the
-   * hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects with all of them.
+   * Starts the release watch, the hub and the MCP sweeper, then listens on HOST:PORT, then (with ADMIN_PORT) on
+   * 127.0.0.1:ADMIN_PORT; resolves with the public URL.
+   */
+  start(): Promise<string>;
+  /** The admin listener's URL once started; undefined when ADMIN_PORT is unset. */
+  adminUrl(): string | undefined;
+  /**
+   * Stops in reverse order: the release watch, the admin listener, the server (requests in flight finish) with the MCP
+   * sessions, then the hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects
+   * with all of them.
    */
   stop(): Promise<void>;
 }>;
 
-/** Loads the release DIST_DIR points at (a ReleaseError says why it cannot) and builds every part on it. */
+/**
+ * Loads the release DIST_DIR points at (a ReleaseError says why it cannot, e.g. one built for another origin) and
+ * builds every part on it.
+ */
 export async function createSidecar(config: Config, options: SidecarOptions): Promise<Sidecar> {
   const { logger, overrides = {} } = options;
   const cache = { cacheBudgetBytes: config.staticCacheBytes };
   const opened = await openRelease(config.distDir);
-  // In this order: the index store starts reading its files first, then the modules load while the files are checked.
+  checkOrigin(opened, config.siteUrl);
+  // In this order: the index store starts reading its files first, then the modules load while the files are checked
+  // (present, of their size, of their sha256).
   const [search, parts, initial] = await Promise.all([
     createSearchIndexStore(opened, logger),
     import("./parts.ts"),
-    completeRelease(opened),
+    completeRelease(opened).then(async (site) => {
+      await verifyFiles(site);
+      return site;
+    }),
   ]);
   const releases = parts.createReleaseStore(initial, {
     distDir: config.distDir,
     logger,
-    load: (dir) => loadRelease(dir, cache),
+    // A release that fails a check is refused: the store keeps serving the current one and logs why.
+    load: async (dir) => {
+      const next = await openRelease(dir);
+      checkOrigin(next, config.siteUrl);
+      const site = await completeRelease(next);
+      await verifyFiles(site);
+      await cacheSmallFiles(site, cache);
+      return site;
+    },
   });
   releases.onChange((_previous, next) => void search.update(next));
   const hub = parts.createHub({
@@ -69,9 +92,12 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   });
   const mcp = parts.createMcpService({ config, release: releases.current, search, logger });
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
+  const adminApp =
+    config.adminPort === undefined ? undefined : parts.createAdminApp({ release: releases.current, logger, hub });
 
   let watcher: ReleaseWatcher | undefined;
   let server: RunningServer | undefined;
+  let admin: RunningServer | undefined;
   let stopping: Promise<void> | undefined;
 
   const start = async (): Promise<string> => {
@@ -86,6 +112,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     server = await parts.listen(app, { host: config.host, port: config.port, logger });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
+    if (adminApp && config.adminPort !== undefined) {
+      // Loopback only, whatever HOST is: the figures are for the machine's operators, not for visitors.
+      admin = await parts.listen(adminApp, { host: "127.0.0.1", port: config.adminPort, logger });
+      logger.info(`admin listening on ${admin.url}`, { url: admin.url });
+    }
     if (current === initial) {
       cacheSmallFiles(initial, cache).catch((err: Error) =>
         logger.error("small files not kept in memory: they are read from disk", { release: initial.id, err }),
@@ -105,11 +136,21 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
       }
     };
     await step("the release watch", () => watcher?.close());
+    await step("the admin listener", () => admin?.close());
     // MCP sessions hold event streams open: they end while the server finishes its requests.
     await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
     await step("the WebSub hub", () => hub.stop());
     if (failures.length > 0) throw new AggregateError(failures, "the sidecar did not stop cleanly");
   };
 
-  return Object.freeze({ app, releases, search, hub, mcp, start, stop: () => (stopping ??= stop()) });
+  return Object.freeze({
+    app,
+    releases,
+    search,
+    hub,
+    mcp,
+    start,
+    adminUrl: () => admin?.url,
+    stop: () => (stopping ??= stop()),
+  });
 }

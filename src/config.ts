@@ -13,6 +13,7 @@ const csv = z.string().transform((s) =>
 
 const EnvSchema = z.object({
   PORT: port.default(4321),
+  ADMIN_PORT: port.optional(),
   HOST: z.string().min(1).default("127.0.0.1"),
   SITE_URL: z
     .string()
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
 
 export type Config = Readonly<{
   port: number;
+  /** Port of the admin listener (127.0.0.1 only, full /api/status); undefined when it is off. */
+  adminPort: number | undefined;
   host: string;
   /** The public origin; http://localhost:4321 when SITE_URL is unset. */
   siteUrl: string;
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return deepFreeze({
     port: e.PORT,
+    adminPort: e.ADMIN_PORT,
     host: e.HOST,
     siteUrl,
     siteUrlSet: e.SITE_URL !== undefined,

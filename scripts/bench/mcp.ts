@@ -170,7 +170,7 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
     console.log(
       `RSS after the TTL: ${afterTtl.join(" MB, ")} MB (every 10 s); ${last - start >= 0 ? "+" : ""}${last - start} MB from the start (target: within 50 MB)`,
     );
-    const status = (await (await fetch(`${sidecar.url}/api/status`)).json()) as {
+    const status = (await (await sidecar.admin("/api/status")).json()) as {
       process: { heap_used_bytes: number };
     };
     const sweeps = sidecar.lines().filter((l) => l.includes("closed after their idle TTL")).length;

@@ -1,6 +1,6 @@
 // `npm run bench:static`: requests/s of a 304 on /reviews.json, the embedded sidecar against nginx serving the same release.
 import { execFileSync } from "node:child_process";
-import { mkdtemp, realpath, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -79,8 +79,17 @@ try {
   // The hub's database goes to a scratch directory, not the project's var/.
   const scratch = await mkdtemp(path.join(os.tmpdir(), "bench-sidecar-"));
   cleanup.push(() => rm(scratch, { recursive: true, force: true }));
+  // The sidecar serves a release only under the origin it was built for.
+  const siteUrl = (JSON.parse(await readFile(path.join(releaseDir, "manifest.json"), "utf8")) as { site_url: string })
+    .site_url;
   const sidecar = await startSidecar(
-    { DIST_DIR: releaseDir, HOST: "127.0.0.1", PORT: "0", HUB_DB: path.join(scratch, "hub.sqlite") },
+    {
+      DIST_DIR: releaseDir,
+      SITE_URL: siteUrl,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      HUB_DB: path.join(scratch, "hub.sqlite"),
+    },
     wrapper ? { wrapper } : {},
   );
   cleanup.push(() => sidecar.stop());

@@ -89,7 +89,7 @@ try {
     WEBSUB_CONCURRENCY: values.concurrency,
   });
   const status = async () =>
-    (await (await fetch(`${hub.url}/api/status`)).json()) as {
+    (await (await hub.admin("/api/status")).json()) as {
       websub: { subscriptions: { active: number }; deliveries_pending: number };
     };
 
@@ -128,7 +128,7 @@ try {
   }
   const after = procStatus(hub.child.pid!);
   const memory = (
-    (await (await fetch(`${hub.url}/api/status`)).json()) as {
+    (await (await hub.admin("/api/status")).json()) as {
       process: { heap_used_bytes: number; external_bytes: number };
     }
   ).process;

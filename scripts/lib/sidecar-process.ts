@@ -21,6 +21,8 @@ export type SidecarProcess = Readonly<{
   post(form: Record<string, string | string[]> | string, options?: PostOptions): Promise<PostReply>;
   /** GETs a path of the sidecar. */
   get(path: string): Promise<Response>;
+  /** GETs a path of the admin listener (on by default here, ADMIN_PORT 0; `env` may turn it off with ""). */
+  admin(path: string): Promise<Response>;
   /** Resolves with the exit code once the process has exited by itself or been stopped. */
   exited: Promise<number | null>;
   /** SIGTERM (then SIGKILL after `graceMs`), or SIGKILL at once (kill -9: no cleanup at all); resolves with the exit code. */
@@ -28,7 +30,7 @@ export type SidecarProcess = Readonly<{
 }>;
 
 /**
- * `env` is added to the inherited environment, over HOST 127.0.0.1 and PORT 0; `wrapper` is a command to run it
+ * `env` is added to the inherited environment, over HOST 127.0.0.1, PORT 0 and ADMIN_PORT 0; `wrapper` is a command to run it
  * under (e.g. `["taskset", "-c", "1"]`).
  */
 export async function startSidecar(
@@ -36,7 +38,7 @@ export async function startSidecar(
   options: { timeoutMs?: number; wrapper?: readonly string[] } = {},
 ): Promise<SidecarProcess> {
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
-  const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ...env });
+  const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ADMIN_PORT: "0", ...env });
   const child = spawn(command!, [...prefix, ...sidecar.args], {
     cwd: ROOT,
     env: sidecar.env,
@@ -78,9 +80,14 @@ export async function startSidecar(
     }
   };
   let url: string;
+  let adminUrl: string | undefined;
   try {
     const listening = await waitForLog((l) => l.msg.startsWith("listening on"), options.timeoutMs ?? 20_000, "its URL");
     url = String(listening["url"]);
+    if (sidecar.env["ADMIN_PORT"]) {
+      const admin = await waitForLog((l) => l.msg.startsWith("admin listening on"), 5_000, "its admin URL");
+      adminUrl = String(admin["url"]);
+    }
   } catch (err) {
     child.kill("SIGKILL");
     throw err;
@@ -95,6 +102,10 @@ export async function startSidecar(
     exited,
     post: (form, postOptions) => postForm(url, form, postOptions),
     get: (p: string) => fetch(`${url}${p}`),
+    admin: async (p: string) => {
+      if (adminUrl === undefined) throw new Error("this sidecar runs without an admin listener (ADMIN_PORT unset)");
+      return fetch(`${adminUrl}${p}`);
+    },
     stop: async (signal = "SIGTERM", graceMs = 5000) => {
       if (!gone) child.kill(signal);
       const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);

@@ -1,4 +1,5 @@
 // Conditional requests on GET/HEAD (RFC 9110 13.2.2): which status the preconditions give for the chosen representation.
+import { parseHttpDate } from "./http-date.ts";
 
 export type Validators = Readonly<{ etag: string; lastModified: string; lastModifiedMs: number }>;
 
@@ -60,10 +61,4 @@ export function matchesEtag(header: string, etag: string, strong: boolean): bool
     i = end + 1;
   }
   return false;
-}
-
-/** An HTTP-date in epoch milliseconds, or undefined when the value is not a date (the header is then ignored). */
-export function parseHttpDate(value: string): number | undefined {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : ms;
 }

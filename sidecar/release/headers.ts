@@ -26,6 +26,7 @@ export function representationHeaders(
   const ok: Record<string, string> = {
     "content-type": entry.content_type,
     "content-length": String(rep.bytes),
+    "accept-ranges": "bytes",
     ...common,
     "x-content-type-options": "nosniff",
   };

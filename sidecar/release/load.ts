@@ -117,6 +117,7 @@ export async function completeRelease(release: OpenRelease): Promise<Release> {
         coding: rep.coding,
         file,
         bytes: rep.bytes,
+        sha256: rep.sha256,
         etag: rep.etag,
         body: undefined,
         ok: Object.freeze({ status: 200, headers: headers.ok }),
@@ -144,12 +145,13 @@ export async function completeRelease(release: OpenRelease): Promise<Release> {
   return Object.freeze({ id: release.id, dir, fingerprint: release.fingerprint, manifest, files });
 }
 
-type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; etag: string }>;
+type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; sha256: string; etag: string }>;
 
-const pendingRep = (coding: Coding, v: { path: string; bytes: number; etag: string }): PendingRep => ({
+const pendingRep = (coding: Coding, v: Omit<PendingRep, "coding">): PendingRep => ({
   coding,
   path: v.path,
   bytes: v.bytes,
+  sha256: v.sha256,
   etag: v.etag,
 });
 
@@ -204,7 +206,12 @@ function isInsideRelease(p: string): boolean {
   );
 }
 
-async function forEachBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/** Runs `fn` over `items` with at most `limit` calls at once; rejects with the first failure. */
+export async function forEachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await fn(items[next++]!);

@@ -14,6 +14,8 @@ export type Representation = Readonly<{
   /** Absolute path inside the release directory (never derived from a request). */
   file: string;
   bytes: number;
+  /** The sha256 (hex) manifest.json gives for the file's bytes; checked before the release is served. */
+  sha256: string;
   etag: string;
   ok: ResponseInitOf<200>;
   notModified: ResponseInitOf<304>;

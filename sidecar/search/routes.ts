@@ -4,14 +4,13 @@ import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import type { AppEnv } from "../http/env.ts";
-import { preflightResponse } from "../http/cors.ts";
+import { preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
 import { createLru } from "../http/lru.ts";
 import { sinceAnswers } from "./since-answers.ts";
 
-const ALLOW = "GET, HEAD";
 /** Answers are a pure function of (release, query string, accepted codings): popular searches are served from memory. */
 const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
 const MAX_CACHED_QUERY = 1024;
@@ -66,9 +65,9 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
 
   for (const path of ["/search", "/since/:date"]) {
     app.all(path, (c) => {
-      if (c.req.method === "OPTIONS") return preflightResponse(ALLOW);
+      if (c.req.method === "OPTIONS") return preflightResponse();
       throw new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use GET or HEAD.`, {
-        headers: { allow: ALLOW },
+        headers: { allow: READ_ALLOW },
       });
     });
   }

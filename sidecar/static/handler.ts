@@ -1,16 +1,16 @@
-// Serves the release's files by manifest key: GET/HEAD with encodings, validators and 304s; nothing else is ever read.
+// Serves the release's files by manifest key: GET/HEAD with encodings, validators, 304s and single byte ranges; nothing
+// else is ever read.
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { Release, ReleaseFile, Representation } from "../release/release.ts";
 import type { AppEnv } from "../http/env.ts";
-import { CORS_HEADERS, preflightResponse } from "../http/cors.ts";
+import { CORS_HEADERS, preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { evaluatePreconditions } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
+import { type ByteRange, ifRangeHolds, parseRange } from "../http/range.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
-
-const ALLOW = "GET, HEAD, OPTIONS";
 
 /**
  * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
@@ -36,9 +36,9 @@ export function staticHandler(currentRelease: () => Release) {
 
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") {
-      if (method === "OPTIONS") return preflightResponse(ALLOW);
+      if (method === "OPTIONS") return preflightResponse();
       throw new ApiError(405, "method_not_allowed", `${method} is not supported here; this resource is read-only.`, {
-        headers: { allow: ALLOW },
+        headers: { allow: READ_ALLOW },
       });
     }
 
@@ -52,6 +52,12 @@ export function staticHandler(currentRelease: () => Release) {
     if (status === 304) return new Response(null, rep.notModified);
     if (status === 412)
       throw new ApiError(412, "precondition_failed", "The resource does not match the request's preconditions.");
+    const range = headers.get("range");
+    if (range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified)) {
+      const part = parseRange(range, rep.bytes);
+      if (part === "unsatisfiable") throw notSatisfiable(rep.bytes);
+      if (part !== undefined) return partial(rep, part, method === "HEAD");
+    }
     if (method === "HEAD") return new Response(null, rep.ok);
     if (rep.body !== undefined) return new Response(rep.body, rep.ok);
     return stream(rep);
@@ -73,6 +79,34 @@ async function stream(rep: Representation): Promise<Response> {
   const handle = await open(rep.file);
   const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
   return new Response(body, rep.ok);
+}
+
+/** 416 names the representation's length, so a client can ask again (RFC 9110 15.5.17). */
+function notSatisfiable(bytes: number): ApiError {
+  return new ApiError(416, "range_not_satisfiable", `The range is outside the ${bytes} bytes of the resource.`, {
+    headers: { "content-range": `bytes */${bytes}` },
+  });
+}
+
+/**
+ * 206 with the part of the representation actually sent (with Accept-Encoding, a part of the encoded bytes, which have
+ * their own strong ETag, as nginx serves precompressed files); HEAD gets the same headers, as nginx answers it.
+ */
+function partial(rep: Representation, part: ByteRange, head: boolean): Response | Promise<Response> {
+  const init = {
+    status: 206,
+    headers: {
+      ...rep.ok.headers,
+      "content-length": String(part.end - part.start + 1),
+      "content-range": `bytes ${part.start}-${part.end}/${rep.bytes}`,
+    },
+  };
+  if (head) return new Response(null, init);
+  if (rep.body !== undefined) return new Response(rep.body.subarray(part.start, part.end + 1), init);
+  return open(rep.file).then((handle) => {
+    const body = Readable.toWeb(handle.createReadStream({ start: part.start, end: part.end }));
+    return new Response(body as ReadableStream<Uint8Array>, init);
+  });
 }
 
 function redirect(location: string, target: string): Response {

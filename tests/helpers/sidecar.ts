@@ -17,11 +17,16 @@ export type TestSidecar = Readonly<{
   logs: LogLine[];
   post(form: Record<string, string | string[]> | string, options?: PostOptions): Promise<PostReply>;
   get(path: string): Promise<Response>;
+  /** GETs a path of the admin listener (ADMIN_PORT 0 unless `env` says otherwise). */
+  admin(path: string): Promise<Response>;
   /** Stops the sidecar (in order, as SIGTERM would) and removes its hub database unless it was given. */
   stop: () => Promise<void>;
 }>;
 
-/** `env` is the configuration over DIST_DIR `distDir`, SITE_URL the test site, port 0 and a fresh hub database. */
+/**
+ * `env` is the configuration over DIST_DIR `distDir`, SITE_URL the test site, port 0, an admin listener on port 0 and a
+ * fresh hub database.
+ */
 export async function startTestSidecar(
   distDir: string,
   env: Record<string, string> = {},
@@ -32,6 +37,7 @@ export async function startTestSidecar(
     DIST_DIR: distDir,
     HOST: "127.0.0.1",
     PORT: "0",
+    ADMIN_PORT: "0",
     SITE_URL: TEST_SITE,
     HUB_DB: path.join(tmp, "hub.sqlite"),
     ...env,
@@ -46,6 +52,11 @@ export async function startTestSidecar(
     logs,
     post: (form, options) => postForm(url, form, options),
     get: (p: string) => fetch(`${url}${p}`),
+    admin: async (p: string) => {
+      const adminUrl = sidecar.adminUrl();
+      if (adminUrl === undefined) throw new Error("this sidecar runs without an admin listener (ADMIN_PORT unset)");
+      return fetch(`${adminUrl}${p}`);
+    },
     stop: async () => {
       await sidecar.stop();
       await rm(tmp, { recursive: true, force: true });

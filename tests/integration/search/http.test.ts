@@ -105,7 +105,7 @@ describe("GET /api/reviews/search", () => {
     assert.equal(withAuth.status, 200);
     const post = await app.request("/api/reviews/search", { method: "POST" });
     assert.equal(post.status, 405);
-    assert.equal(post.headers.get("allow"), "GET, HEAD");
+    assert.equal(post.headers.get("allow"), "GET, HEAD, OPTIONS");
     assert.equal((await post.json()).code, "method_not_allowed");
     const head = await app.request("/api/reviews/search?limit=1", { method: "HEAD" });
     assert.equal(head.status, 200);

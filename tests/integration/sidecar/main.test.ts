@@ -8,7 +8,13 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
-import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../scripts/lib/synthetic-release.ts";
+import {
+  publish,
+  sampleSite,
+  SITE_URL,
+  type SyntheticFile,
+  writeRelease,
+} from "../../../scripts/lib/synthetic-release.ts";
 
 const SECRET = "integration-secret-outside-release";
 const BIG = Buffer.alloc(12 * 1024 * 1024, "reviews ");
@@ -64,6 +70,7 @@ describe("sidecar process", () => {
     });
     sidecar = await startSidecar({
       DIST_DIR: distDir,
+      SITE_URL,
       HOST: "127.0.0.1",
       PORT: "0",
       DIST_CHECK_INTERVAL: "1",

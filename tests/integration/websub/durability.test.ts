@@ -50,7 +50,7 @@ async function subscribed(p: string, topic: string) {
 }
 
 const subscriptions = async () =>
-  ((await (await hub.get("/api/status")).json()) as { websub: { subscriptions: unknown } }).websub.subscriptions;
+  ((await (await hub.admin("/api/status")).json()) as { websub: { subscriptions: unknown } }).websub.subscriptions;
 
 it("keeps subscriptions and pending deliveries across a restart", async () => {
   sub.set("/pending", { deliver: 503 });

@@ -26,7 +26,7 @@ export type HubFixture = Readonly<{
     extra?: Record<string, string>,
     nth?: number,
   ) => ReturnType<typeof verdict>;
-  /** The counts of GET /api/status. */
+  /** The counts of GET /api/status on the admin listener. */
   status: () => Promise<{ websub: { subscriptions: { active: number; by_topic: Record<string, number> } } }>;
   /** The bytes and headers a plain GET of a topic returns (identity coding). */
   topic: (url: string) => Promise<{ body: Buffer; contentType: string; link: string }>;
@@ -64,7 +64,7 @@ export async function startHubFixture(): Promise<HubFixture> {
       await ask(hub, { "hub.mode": "subscribe", "hub.topic": topic, "hub.callback": cb(p), ...extra });
       return verdict(hub, cb(p), "subscribe", nth);
     },
-    status: async () => (await (await hub.get("/api/status")).json()) as Awaited<ReturnType<HubFixture["status"]>>,
+    status: async () => (await (await hub.admin("/api/status")).json()) as Awaited<ReturnType<HubFixture["status"]>>,
     topic: async (url) => {
       const res = await fetch(`${hub.url}${new URL(url).pathname}`, { headers: { "accept-encoding": "identity" } });
       assert.equal(res.status, 200);

@@ -1,0 +1,49 @@
+// The admin listener's app (bound to 127.0.0.1 by the sidecar): GET /api/status with the process, queue and subscriber
+// figures that the public status leaves out.
+import { Hono } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import { errorHandler, notFoundHandler } from "../http/errors.ts";
+import type { Logger } from "../log.ts";
+import type { Release } from "../release/release.ts";
+import type { Hub } from "../websub/hub.ts";
+import { hubHealth, NO_STORE } from "./routes.ts";
+
+export type AdminDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger }>;
+
+export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(deps.logger));
+  app.notFound(notFoundHandler);
+
+  app.get("/api/status", async (c) => {
+    const current = deps.release();
+    const memory = process.memoryUsage();
+    const body = {
+      status: (await hubHealth(deps)) === "error" ? "unavailable" : "ok",
+      release: { id: current.id, updated_at: current.manifest.updated_at, files: current.files.size },
+      websub: deps.hub ? snakeStats(await deps.hub.stats()) : null,
+      process: {
+        uptime_seconds: Math.round(process.uptime()),
+        rss_bytes: memory.rss,
+        heap_used_bytes: memory.heapUsed,
+        external_bytes: memory.external,
+      },
+    };
+    return c.json(body, 200, NO_STORE);
+  });
+  return app;
+}
+
+function snakeStats(s: Awaited<ReturnType<Hub["stats"]>>) {
+  return {
+    subscriptions: {
+      active: s.subscriptions.active,
+      expired: s.subscriptions.expired,
+      by_topic: s.subscriptions.byTopic,
+    },
+    verifications_pending: s.verificationsPending,
+    deliveries_pending: s.deliveriesPending,
+    deliveries_in_flight: s.deliveriesInFlight,
+    worker: { in_flight: s.worker.inFlight, concurrency: s.worker.concurrency },
+  };
+}

@@ -1,0 +1,63 @@
+// Checks a release before it is served: built for this sidecar's origin, and every file holding the bytes the manifest hashed.
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { forEachBounded, ReleaseError, type OpenRelease } from "./load.ts";
+import type { Release, Representation } from "./release.ts";
+
+/** The release's manifest must name the origin the sidecar serves (SITE_URL): its feeds, topics and links point there. */
+export function checkOrigin(release: OpenRelease, siteUrl: string): void {
+  const built = originOf(release.manifest.site_url);
+  if (built === siteUrl) return;
+  throw new ReleaseError(
+    `${release.where}: the release in ${release.dir} was built for ${built}, but this sidecar serves ${siteUrl} ` +
+      `(SITE_URL); build it with SITE_URL=${siteUrl}`,
+  );
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return JSON.stringify(url);
+  }
+}
+
+/** Files read at once to hash them; two cores must still answer requests meanwhile. */
+const HASH_CONCURRENCY = 4;
+/** Larger files are hashed chunk by chunk as they stream from disk, so no single step holds the event loop. */
+const WHOLE_READ_BYTES = 256 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Hashes every file of the release (each of its stored encodings) and compares it with manifest.json's sha256: a
+ * file changed in place after the build (same size, other bytes) would otherwise be served under the build's strong
+ * ETag. Runs once per release, before it is served; stops at the first mismatch.
+ */
+export async function verifyFiles(release: Release): Promise<void> {
+  const reps: Representation[] = [];
+  for (const file of release.files.values()) {
+    reps.push(file.identity);
+    if (file.br) reps.push(file.br);
+    if (file.gzip) reps.push(file.gzip);
+  }
+  let failed = false;
+  await forEachBounded(reps, HASH_CONCURRENCY, async (rep) => {
+    if (failed) return;
+    const actual = await sha256Of(rep);
+    if (actual === rep.sha256) return;
+    failed = true;
+    throw new ReleaseError(
+      `the release in ${release.dir} is damaged: ${path.relative(release.dir, rep.file)} does not match the sha256 ` +
+        `manifest.json gives for it (it changed after the build); rebuild or restore the release`,
+    );
+  });
+}
+
+async function sha256Of(rep: Representation): Promise<string> {
+  const hash = createHash("sha256");
+  if (rep.bytes <= WHOLE_READ_BYTES) return hash.update(await readFile(rep.file)).digest("hex");
+  for await (const chunk of createReadStream(rep.file, { highWaterMark: CHUNK_BYTES })) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}

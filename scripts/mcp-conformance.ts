@@ -27,8 +27,11 @@ if (!distDir) {
   await astroBuild(loadConfig({ ...process.env, ...env }), env);
 }
 
+// The sidecar serves a release only for the origin it was built for.
+const manifest = JSON.parse(await readFile(path.join(distDir, "manifest.json"), "utf8")) as { site_url: string };
 const sidecar = await startSidecar({
   DIST_DIR: distDir,
+  SITE_URL: manifest.site_url,
   HOST: "127.0.0.1",
   PORT: "0",
   HUB_DB: path.join(tmp, "hub.sqlite"),

@@ -8,7 +8,7 @@ import type { Validators } from "../http/conditional.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
 
 /** Reviews digested, or written out, between two turns of the event loop. */
-const SLICE = 2000;
+const SLICE = 500;
 const TAIL = Buffer.from("]}");
 
 export type SinceTable = Readonly<{
@@ -66,6 +66,8 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
     body: async function* (date: string, count: number) {
       yield head(date, count);
       for (let end = count; end > 0; end -= SLICE) {
+        // A reader that never waits (the compressor, a fast socket) would otherwise take every slice in one turn.
+        if (end < count) await pause();
         const parts: string[] = [];
         for (let i = end - 1; i >= Math.max(0, end - SLICE); i--) parts.push(index.reviewJson(i));
         yield Buffer.from((end < count ? "," : "") + parts.join(","));

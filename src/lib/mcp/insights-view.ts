@@ -31,7 +31,8 @@ export function entitiesOf(doc: InsightsDoc | null, kind: string): Entry[] {
 export function findByIdOrLabel(list: readonly Entry[], input: string): Entry | undefined {
   const want = normalizeText(input);
   const loose = want.replace(/[\s_-]+/g, "");
-  const keys = (e: Entry) => [e["id"], e["label"], e["name"]].filter((k): k is string => typeof k === "string").map(normalizeText);
+  const keys = (e: Entry) =>
+    [e["id"], e["label"], e["name"]].filter((k): k is string => typeof k === "string").map(normalizeText);
   return (
     list.find((e) => keys(e).includes(want)) ??
     list.find((e) => keys(e).some((k) => k.replace(/[\s_-]+/g, "") === loose))
@@ -41,7 +42,8 @@ export function findByIdOrLabel(list: readonly Entry[], input: string): Entry | 
 /** Review ids an entry lists as examples, whether as one array or grouped by polarity. */
 export function exampleIds(entry: Entry): { id: string; polarity: string | null }[] {
   const ex = entry["example_review_ids"];
-  if (Array.isArray(ex)) return ex.filter((x): x is string => typeof x === "string").map((id) => ({ id, polarity: null }));
+  if (Array.isArray(ex))
+    return ex.filter((x): x is string => typeof x === "string").map((id) => ({ id, polarity: null }));
   if (!isEntry(ex)) return [];
   return Object.entries(ex).flatMap(([polarity, ids]) =>
     Array.isArray(ids) ? ids.filter((x): x is string => typeof x === "string").map((id) => ({ id, polarity })) : [],

@@ -1,13 +1,7 @@
 // Path items of the sidecar's read API: search with its query parameters, and since/{date}.
 import type { z } from "zod";
-import {
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
-  SearchQueryParams,
-  SearchResult,
-  SincePathParams,
-  SinceResult,
-} from "../schema/search.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, SearchQueryParams, SincePathParams } from "../schema/search.ts";
+import { SearchResult, SinceResult } from "../schema/search-results.ts";
 import { conditionalParameters, ref, validatorHeaders } from "./http.ts";
 import { type JsonObject, parameterSchema, type SchemaRefs } from "./json-schema.ts";
 

@@ -1,10 +1,8 @@
 // The search and since endpoints: their parameters as they arrive (strings), the parsing of a query string, and the result envelopes.
 import { z } from "zod";
 import { normalizeText } from "../text/normalize.ts";
-import { Slug } from "./common.ts";
 import { toValidationIssues, type ValidationIssue } from "./errors.ts";
 import { AspectPolarity, SentimentLabel } from "./insights.ts";
-import { Review } from "./review.ts";
 
 export const LIMIT_DEFAULT = 20;
 export const LIMIT_MAX = 100;
@@ -117,24 +115,47 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
     })
     .strict()
     .superRefine(
-      (q, ctx) => {
-        if (q.aspect_sentiment !== undefined && (q.aspect === undefined || q.aspect === "")) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["aspect_sentiment"],
-            message: "expected together with `aspect`, which names the aspect it applies to",
-          });
-        }
-        if (q.since !== undefined && q.until !== undefined && q.since > q.until) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["since"],
-            message: `expected a date on or before until (${q.until}), got ${got(q.since)}`,
-          });
-        }
-      },
+      (q, ctx) =>
+        filterRules(
+          {
+            since: q.since,
+            until: q.until,
+            aspect: q.aspect !== undefined && q.aspect !== "",
+            sentiment: q.aspect_sentiment,
+          },
+          ctx,
+        ),
       { when: (payload) => !payload.issues.some((i) => i.path?.[0] === "since" || i.path?.[0] === "until") },
     );
+
+/**
+ * The rules between filters that every search obeys, whether given as parameters or carried by a cursor:
+ * `aspect_sentiment` needs `aspect`, and `since` is not after `until`.
+ */
+export function filterRules(
+  f: {
+    since: string | null | undefined;
+    until: string | null | undefined;
+    aspect: boolean;
+    sentiment: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (f.sentiment != null && !f.aspect) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["aspect_sentiment"],
+      message: "expected together with `aspect`, which names the aspect it applies to",
+    });
+  }
+  if (f.since != null && f.until != null && f.since > f.until) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["since"],
+      message: `expected a date on or before until (${f.until}), got ${got(f.since)}`,
+    });
+  }
+}
 
 /** Query parameters of `GET /api/reviews/search`, as strings in, typed values out. Unknown parameters are refused. */
 export const SearchQueryParams = searchQuery(numberParam);
@@ -200,87 +221,3 @@ export function parseSinceDate(date: string): ParseResult<string> {
     ? { ok: true, value: result.data.date }
     : { ok: false, issues: toValidationIssues(result.error.issues) };
 }
-
-const MentionFilter = z
-  .object({
-    input: z.string().meta({ description: "The parameter as given, trimmed" }),
-    resolved: Slug.nullable().meta({
-      description: "The catalog id it resolved to; null when it names nobody (then nothing matches)",
-    }),
-  })
-  .strict()
-  .meta({ id: "MentionFilter", description: "A mention filter as understood" });
-
-const AspectFilter = z
-  .object({
-    input: z.string().meta({ description: "The parameter as given, trimmed" }),
-    resolved: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]*$/)
-      .nullable()
-      .meta({
-        description:
-          "The taxonomy's aspect id (e.g. work_quality); null when it names no aspect (then nothing matches)",
-      }),
-  })
-  .strict()
-  .meta({ id: "AspectFilter", description: "The aspect filter as understood" });
-
-export const SearchFilters = z
-  .object({
-    rating: z.int().min(1).max(5).nullable(),
-    min_rating: z.number().min(1).max(5).nullable(),
-    since: DateParam.nullable(),
-    until: DateParam.nullable(),
-    query: z
-      .string()
-      .min(1)
-      .max(QUERY_MAX_LENGTH)
-      .nullable()
-      .meta({ description: "The query after normalisation; null when absent or empty" }),
-    mentions_technician: MentionFilter.nullable(),
-    mentions_service: MentionFilter.nullable(),
-    aspect: AspectFilter.nullable(),
-    aspect_sentiment: AspectPolarity.nullable(),
-    sentiment: SentimentLabel.nullable(),
-  })
-  .strict()
-  .meta({
-    id: "SearchFilters",
-    description: "Every filter as understood (from the parameters, or from the cursor); null when not filtering",
-  });
-
-export const SearchResult = z
-  .object({
-    filters: SearchFilters,
-    total: z.int().min(0).meta({ description: "All reviews matching the filters, on every page" }),
-    count: z.int().min(0).max(LIMIT_MAX).meta({ description: "Reviews returned on this page" }),
-    limit: z.int().min(1).max(LIMIT_MAX).meta({ description: "The page size applied" }),
-    next_cursor: z
-      .string()
-      .nullable()
-      .meta({ description: "Pass as `cursor` to get the next page; null on the last page" }),
-    reviews: z.array(Review).max(LIMIT_MAX).meta({
-      description: "The matching reviews of this page, full records, newest first: date descending, then id descending",
-    }),
-  })
-  .strict()
-  .meta({ id: "SearchResult", description: "A page of the reviews matching every filter (filters combine with AND)" });
-
-export const SinceResult = z
-  .object({
-    since: DateParam.meta({ description: "The date from the path" }),
-    count: z.int().min(0).meta({ description: "Number of reviews returned (all of them: there is no limit)" }),
-    reviews: z
-      .array(Review)
-      .meta({ description: "Every review dated on or after `since`, oldest first: date ascending, then id ascending" }),
-  })
-  .strict()
-  .meta({
-    id: "SinceResult",
-    description: "Reviews dated on or after a date, in the order an incremental consumer processes them",
-  });
-
-export type SearchFilters = z.output<typeof SearchFilters>;
-export type SearchResult = z.output<typeof SearchResult>;
-export type SinceResult = z.output<typeof SinceResult>;

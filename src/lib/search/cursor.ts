@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { IsoDate } from "../schema/common.ts";
 import { ReviewId } from "../schema/review.ts";
-import { SearchFilters } from "../schema/search.ts";
+import { SearchFilters } from "../schema/search-results.ts";
 import type { PageKey } from "./run.ts";
 
 export type Cursor<S> = { scope: S; after: PageKey };

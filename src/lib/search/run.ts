@@ -1,5 +1,5 @@
 // Runs a search over the index: AND of every filter, newest first, keyset paging after a (date, id) position.
-import type { SearchFilters } from "../schema/search.ts";
+import type { SearchFilters } from "../schema/search-results.ts";
 import { andInto, type Bitset, emptyBitset, forEachFrom, fullBitset, orInto, popcount, setRange } from "./bitset.ts";
 import type { SearchIndex } from "./index.ts";
 import { filterByText } from "./text-index.ts";

@@ -1,6 +1,7 @@
 // The one implementation of review search that the HTTP endpoint and the MCP tool share: parameters in, envelope or issues out.
 import type { ValidationIssue } from "../schema/errors.ts";
-import { SearchFilters, type SearchQuery, type SearchResult } from "../schema/search.ts";
+import { type SearchQuery } from "../schema/search.ts";
+import { SearchFilters, type SearchResult } from "../schema/search-results.ts";
 import { searchCursor } from "./cursor.ts";
 import type { SearchIndex } from "./index.ts";
 import { type PageKey, runSearch } from "./run.ts";

@@ -8,7 +8,8 @@ import fc from "fast-check";
 import { loadRelease } from "../../../sidecar/release/load.ts";
 import type { SearchIndexStore } from "../../../sidecar/release/index-store.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
-import { SearchQueryParams, SinceResult } from "../../../src/lib/schema/search.ts";
+import { SearchQueryParams } from "../../../src/lib/schema/search.ts";
+import { SinceResult } from "../../../src/lib/schema/search-results.ts";
 import { build, sampleRelease } from "../../helpers/build.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 

@@ -1,6 +1,7 @@
 // get_rating_summary: star-rating distribution, average and counts per month, for all reviews or a slice (dates, technician, service).
 import { z } from "zod";
-import { MENTION_MAX_LENGTH, type SearchFilters } from "../../schema/search.ts";
+import { MENTION_MAX_LENGTH } from "../../schema/search.ts";
+import { type SearchFilters } from "../../schema/search-results.ts";
 import type { Snapshot } from "../snapshot.ts";
 import { dateArg, textArg } from "./args.ts";
 import { RatingStats, ratingStats, type Slice, sliceWhere } from "./slices.ts";

@@ -2,7 +2,8 @@
 // search implementation.
 import { z } from "zod";
 import { AspectPolarity, SentimentLabel } from "../../schema/insights.ts";
-import { LIMIT_DEFAULT, LIMIT_MAX, parseSearchValues, SearchQueryParams, SearchResult } from "../../schema/search.ts";
+import { LIMIT_DEFAULT, LIMIT_MAX, parseSearchValues, SearchQueryParams } from "../../schema/search.ts";
+import { SearchResult } from "../../schema/search-results.ts";
 import { searchReviews } from "../../search/search-reviews.ts";
 import { dateArg, intArg, numberArg, rule } from "./args.ts";
 import { defineTool, ok } from "./tool.ts";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { aggregateOf, type Rated } from "../../reviews/aggregate.ts";
 import { AggregateRating } from "../../schema/dataset.ts";
 import type { Review } from "../../schema/review.ts";
-import { SearchFilters } from "../../schema/search.ts";
+import { SearchFilters } from "../../schema/search-results.ts";
 import { type Bitset, forEachFrom, hasBit } from "../../search/bitset.ts";
 import type { SearchIndex } from "../../search/index.ts";
 import { runSearch } from "../../search/run.ts";

@@ -1,6 +1,6 @@
 // GET /api/reviews/since/{date} from the release's since table: an identity body is streamed; a compressed one is made
 // off the event loop once per release, coding and date, and kept; identical requests in flight share it, and at most
-// LARGE_AT_ONCE large ones are made at a time (beyond that 503 with Retry-After).
+// LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503 with Retry-After).
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { evaluatePreconditions } from "../http/conditional.ts";
@@ -14,13 +14,15 @@ import { buildSinceTable, type SinceTable } from "./since.ts";
 /** Answers from this size on count as large. */
 const LARGE_BYTES = 1024 * 1024;
 const LARGE_AT_ONCE = 2;
+/** Large answers waiting for a place; beyond them a request is answered 503. */
+const LARGE_WAITING = 32;
 
 export type SinceAnswers = (req: Request, release: IndexedRelease, date: string) => Promise<Response>;
 
 export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
   let table: { releaseId: string; ready: Promise<SinceTable> } | undefined;
   const making = new Map<string, Promise<Rendered>>();
-  let large = 0;
+  const slots = createSlots(LARGE_AT_ONCE, LARGE_WAITING);
 
   const tableOf = (release: IndexedRelease) => {
     if (table?.releaseId !== release.releaseId)
@@ -35,13 +37,9 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     const pending = making.get(key);
     if (pending) return pending;
     const isLarge = t.bytes(date, count) >= LARGE_BYTES;
-    if (isLarge && large >= LARGE_AT_ONCE) {
-      throw new ApiError(503, "unavailable", "Too many large answers are being prepared; try again in a moment.", {
-        headers: { "retry-after": "1" },
-      });
-    }
-    if (isLarge) large++;
-    const made = compress(t.body(date, count), coding)
+    let holding = false;
+    const made = (isLarge ? slots.take().then(() => void (holding = true)) : Promise.resolve())
+      .then(() => compress(t.body(date, count), coding))
       .then((bytes): Rendered => {
         const validators = codedValidators(t.validators(date, count), coding);
         const rendered = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
@@ -50,7 +48,7 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
       })
       .finally(() => {
         making.delete(key);
-        if (isLarge) large--;
+        if (holding) slots.give();
       });
     making.set(key, made);
     return made;
@@ -77,4 +75,31 @@ async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding,
   });
   const all = Buffer.concat(chunks);
   return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
+}
+
+/** At most `size` holders at once and `waiting` more in line; `take` throws a 503 when the line is full. */
+function createSlots(size: number, waiting: number) {
+  let free = size;
+  const line: Array<() => void> = [];
+  return {
+    take: (): Promise<void> => {
+      if (free > 0) {
+        free--;
+        return Promise.resolve();
+      }
+      if (line.length >= waiting) {
+        return Promise.reject(
+          new ApiError(503, "unavailable", "Too many large answers are being prepared; try again in a moment.", {
+            headers: { "retry-after": "1" },
+          }),
+        );
+      }
+      return new Promise<void>((resolve) => line.push(resolve));
+    },
+    give: (): void => {
+      const next = line.shift();
+      if (next) next();
+      else free++;
+    },
+  };
 }

@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { open, readFile } from "node:fs/promises";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../sidecar/log.ts";
 import { createSidecar } from "../../sidecar/sidecar.ts";
-import { sampleRelease, TEST_SITE } from "../helpers/build.ts";
-import { releaseCopies, type ReleaseCopies } from "../helpers/release-copy.ts";
-import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
+import { TEST_SITE } from "../helpers/build.ts";
+import { sampleReleaseCopies } from "../helpers/release-copy.ts";
+import { startTestSidecar } from "../helpers/sidecar.ts";
 
 type Entry = { path: string; sha256: string };
 
@@ -36,25 +36,24 @@ async function corrupt(file: string): Promise<void> {
 }
 
 describe("a release file changed after the build", () => {
-  let copies: ReleaseCopies;
-  let sc: TestSidecar | undefined;
-  before(async () => (copies = await releaseCopies(await sampleRelease())));
-  after(async () => {
-    await sc?.stop();
-    await copies.cleanup();
-  });
+  const fixture = sampleReleaseCopies();
 
   it("fails the start with a message naming the file", async () => {
-    const bad = await copies.copy("corrupt-at-start");
+    const bad = await fixture.copies().copy("corrupt-at-start");
     const entry = await entryOf(bad, "/reviews.json");
     await corrupt(path.join(bad, entry.path));
-    const good = await copies.current();
-    await copies.publish(bad);
+    const good = await fixture.copies().current();
+    await fixture.copies().publish(bad);
     const quiet = createLogger(
       () => {},
       () => {},
     );
-    const config = loadConfig({ DIST_DIR: copies.distDir, SITE_URL: TEST_SITE, PORT: "0", HUB_DB: ":memory:" });
+    const config = loadConfig({
+      DIST_DIR: fixture.copies().distDir,
+      SITE_URL: TEST_SITE,
+      PORT: "0",
+      HUB_DB: ":memory:",
+    });
     try {
       await assert.rejects(createSidecar(config, { logger: quiet }), (err: Error) => {
         assert.equal(err.name, "ReleaseError");
@@ -63,17 +62,17 @@ describe("a release file changed after the build", () => {
         return true;
       });
     } finally {
-      await copies.publish(good);
+      await fixture.copies().publish(good);
     }
   });
 
   it("is refused on reload: the current release and its bytes stay", async () => {
-    sc = await startTestSidecar(copies.distDir);
+    const sc = fixture.started(await startTestSidecar(fixture.copies().distDir));
     const before = sc.sidecar.releases.current();
-    const bad = await copies.copy("corrupt-on-reload");
+    const bad = await fixture.copies().copy("corrupt-on-reload");
     const entry = await entryOf(bad, "/reviews.json");
     await corrupt(path.join(bad, entry.path));
-    await copies.publish(bad);
+    await fixture.copies().publish(bad);
     const outcome = await sc.sidecar.releases.reload();
     assert.equal(outcome.status, "failed");
     assert.equal(sc.sidecar.releases.current(), before);

@@ -2,13 +2,13 @@
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../sidecar/log.ts";
 import { createSidecar } from "../../sidecar/sidecar.ts";
-import { sampleRelease, TEST_SITE } from "../helpers/build.ts";
-import { releaseCopies, type ReleaseCopies } from "../helpers/release-copy.ts";
-import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
+import { TEST_SITE } from "../helpers/build.ts";
+import { sampleReleaseCopies } from "../helpers/release-copy.ts";
+import { startTestSidecar } from "../helpers/sidecar.ts";
 
 const OTHER = "https://other.example.test";
 
@@ -20,20 +20,14 @@ async function setSiteUrl(dir: string, siteUrl: string): Promise<void> {
 }
 
 describe("a release built for another origin", () => {
-  let copies: ReleaseCopies;
-  let sc: TestSidecar | undefined;
-  before(async () => (copies = await releaseCopies(await sampleRelease())));
-  after(async () => {
-    await sc?.stop();
-    await copies.cleanup();
-  });
+  const fixture = sampleReleaseCopies();
 
   it("fails the start with a message naming both origins", async () => {
     const quiet = createLogger(
       () => {},
       () => {},
     );
-    const config = loadConfig({ DIST_DIR: copies.distDir, SITE_URL: OTHER, PORT: "0", HUB_DB: ":memory:" });
+    const config = loadConfig({ DIST_DIR: fixture.copies().distDir, SITE_URL: OTHER, PORT: "0", HUB_DB: ":memory:" });
     await assert.rejects(createSidecar(config, { logger: quiet }), (err: Error) => {
       assert.equal(err.name, "ReleaseError");
       assert.ok(err.message.includes(TEST_SITE), err.message);
@@ -43,11 +37,11 @@ describe("a release built for another origin", () => {
   });
 
   it("is refused on reload: the current release stays and the log says why", async () => {
-    sc = await startTestSidecar(copies.distDir);
+    const sc = fixture.started(await startTestSidecar(fixture.copies().distDir));
     const before = sc.sidecar.releases.current();
-    const other = await copies.copy("other-origin");
+    const other = await fixture.copies().copy("other-origin");
     await setSiteUrl(other, OTHER);
-    await copies.publish(other);
+    await fixture.copies().publish(other);
     const outcome = await sc.sidecar.releases.reload();
     assert.equal(outcome.status, "failed");
     assert.equal(sc.sidecar.releases.current(), before);

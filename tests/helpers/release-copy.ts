@@ -4,6 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { copyRelease } from "../../scripts/lib/build-site.ts";
 import { publish } from "../../scripts/lib/synthetic-release.ts";
+import { after, before } from "node:test";
+import { sampleRelease } from "./build.ts";
+import type { TestSidecar } from "./sidecar.ts";
 
 export type ReleaseCopies = Readonly<{
   /** DIST_DIR, a symlink to the copy of the sample release. */
@@ -33,5 +36,28 @@ export async function releaseCopies(sampleDistDir: string): Promise<ReleaseCopie
     },
     publish: (dir) => publish(distDir, dir),
     cleanup: () => rm(tmp, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * For one describe block: copies of the sample release made before its tests, removed after them together with the
+ * sidecar a test started on them (handed to `started`).
+ */
+export function sampleReleaseCopies(): Readonly<{
+  copies: () => ReleaseCopies;
+  started: (sidecar: TestSidecar) => TestSidecar;
+}> {
+  let copies: ReleaseCopies | undefined;
+  let sidecar: TestSidecar | undefined;
+  before(async () => {
+    copies = await releaseCopies(await sampleRelease());
+  });
+  after(async () => {
+    await sidecar?.stop();
+    await copies?.cleanup();
+  });
+  return {
+    copies: () => copies!,
+    started: (sc) => (sidecar = sc),
   };
 }

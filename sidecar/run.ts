@@ -26,7 +26,7 @@ try {
   process.on("SIGTERM", stop);
 } catch (err) {
   if (err instanceof ConfigError) logger.error(err.message);
-  else if (err instanceof ReleaseError) logger.error(`${err.message}. Run \`npm run build\` to build the site first.`);
+  else if (err instanceof ReleaseError) logger.error(`${err.message}. ${err.remedy}`);
   else logger.error("the sidecar could not start", { err: err as Error });
   process.exit(1);
 }

@@ -12,6 +12,13 @@ export type OpenRelease = Pick<Release, "id" | "dir" | "fingerprint" | "manifest
 /** Thrown when DIST_DIR holds no usable release; the message says what is wrong and where. */
 export class ReleaseError extends Error {
   override name = "ReleaseError";
+  /** What the operator can do about it. */
+  readonly remedy: string;
+
+  constructor(message: string, options: { cause?: unknown; remedy?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.remedy = options.remedy ?? "Run `npm run build` to build the site first.";
+  }
 }
 
 export type LoadOptions = Readonly<{

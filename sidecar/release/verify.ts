@@ -11,8 +11,8 @@ export function checkOrigin(release: OpenRelease, siteUrl: string): void {
   const built = originOf(release.manifest.site_url);
   if (built === siteUrl) return;
   throw new ReleaseError(
-    `${release.where}: the release in ${release.dir} was built for ${built}, but this sidecar serves ${siteUrl} ` +
-      `(SITE_URL); build it with SITE_URL=${siteUrl}`,
+    `${release.where}: the release in ${release.dir} was built for ${built}, but this sidecar serves ${siteUrl} (SITE_URL)`,
+    { remedy: `Build it with SITE_URL=${siteUrl}, or set SITE_URL to the origin it was built for.` },
   );
 }
 
@@ -50,7 +50,8 @@ export async function verifyFiles(release: Release): Promise<void> {
     failed = true;
     throw new ReleaseError(
       `the release in ${release.dir} is damaged: ${path.relative(release.dir, rep.file)} does not match the sha256 ` +
-        `manifest.json gives for it (it changed after the build); rebuild or restore the release`,
+        `manifest.json gives for it (it changed after the build)`,
+      { remedy: "Build it again, or restore the release from where it was deployed from." },
     );
   });
 }

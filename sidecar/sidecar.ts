@@ -6,7 +6,7 @@ import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
-import { cacheSmallFiles, completeRelease, openRelease } from "./release/load.ts";
+import { completeRelease, filesToKeep, type OpenRelease, openRelease } from "./release/load.ts";
 import type { ReleaseStore } from "./release/release-store.ts";
 import { checkOrigin, verifyFiles } from "./release/verify.ts";
 import type { ReleaseWatcher } from "./release/watch.ts";
@@ -56,30 +56,30 @@ export type Sidecar = Readonly<{
 export async function createSidecar(config: Config, options: SidecarOptions): Promise<Sidecar> {
   const { logger, overrides = {} } = options;
   const cache = { cacheBudgetBytes: config.staticCacheBytes };
-  const opened = await openRelease(config.distDir);
-  checkOrigin(opened, config.siteUrl);
-  // In this order: the index store starts reading its files first, then the modules load while the files are checked
-  // (present, of their size, of their sha256).
+  // A release is served only once it is checked: built for this origin, every file present, of its size and sha256
+  // (the small ones then kept in memory). One that fails is refused: at start the start fails, on a reload the store
+  // keeps serving the current one and logs why.
+  const open = async (dir: string) => {
+    const release = await openRelease(dir);
+    checkOrigin(release, config.siteUrl);
+    return release;
+  };
+  const check = async (opened: OpenRelease) => {
+    const release = await completeRelease(opened);
+    await verifyFiles(release, filesToKeep(release, cache));
+    return release;
+  };
+  const opened = await open(config.distDir);
+  // In this order: the index store starts reading its files first, then the modules load while the files are checked.
   const [search, parts, initial] = await Promise.all([
     createSearchIndexStore(opened, logger),
     import("./parts.ts"),
-    completeRelease(opened).then(async (site) => {
-      await verifyFiles(site);
-      return site;
-    }),
+    check(opened),
   ]);
   const releases = parts.createReleaseStore(initial, {
     distDir: config.distDir,
     logger,
-    // A release that fails a check is refused: the store keeps serving the current one and logs why.
-    load: async (dir) => {
-      const next = await openRelease(dir);
-      checkOrigin(next, config.siteUrl);
-      const site = await completeRelease(next);
-      await verifyFiles(site);
-      await cacheSmallFiles(site, cache);
-      return site;
-    },
+    load: async (dir) => check(await open(dir)),
   });
   releases.onChange((_previous, next) => void search.update(next));
   const hub = parts.createHub({
@@ -93,7 +93,9 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   const mcp = parts.createMcpService({ config, release: releases.current, search, logger });
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
   const adminApp =
-    config.adminPort === undefined ? undefined : parts.createAdminApp({ release: releases.current, logger, hub });
+    config.adminPort === undefined
+      ? undefined
+      : { app: parts.createAdminApp({ release: releases.current, logger, hub }), port: config.adminPort };
 
   let watcher: ReleaseWatcher | undefined;
   let server: RunningServer | undefined;
@@ -112,15 +114,10 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     server = await parts.listen(app, { host: config.host, port: config.port, logger });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
-    if (adminApp && config.adminPort !== undefined) {
+    if (adminApp) {
       // Loopback only, whatever HOST is: the figures are for the machine's operators, not for visitors.
-      admin = await parts.listen(adminApp, { host: "127.0.0.1", port: config.adminPort, logger });
+      admin = await parts.listen(adminApp.app, { host: "127.0.0.1", port: adminApp.port, logger });
       logger.info(`admin listening on ${admin.url}`, { url: admin.url });
-    }
-    if (current === initial) {
-      cacheSmallFiles(initial, cache).catch((err: Error) =>
-        logger.error("small files not kept in memory: they are read from disk", { release: initial.id, err }),
-      );
     }
     return server.url;
   };

@@ -162,20 +162,21 @@ const pendingRep = (coding: Coding, v: Omit<PendingRep, "coding">): PendingRep =
   etag: v.etag,
 });
 
-/**
- * Keeps the release's smallest files in memory, up to the budget, so they are answered without touching the disk.
- * At start the sidecar does this after it listens (files are streamed from disk until then); a reload does it before
- * the swap.
- */
-export async function cacheSmallFiles(site: Release, options: LoadOptions = {}): Promise<void> {
+/** The release's smallest files (and encodings) that fit the memory budget: those kept in memory once read. */
+export function filesToKeep(release: Release, options: LoadOptions = {}): Set<Representation> {
   const maxFile = options.maxCachedFileBytes ?? 4 * 1024 * 1024;
   let budget = options.cacheBudgetBytes ?? 32 * 1024 * 1024;
-  const chosen = [...site.files.values()]
+  const chosen = [...release.files.values()]
     .flatMap((f) => [f.identity, f.br, f.gzip])
     .filter((r): r is Representation => r !== undefined && r.body === undefined && r.bytes <= maxFile)
     .sort((a, b) => a.bytes - b.bytes)
     .filter((r) => (budget -= r.bytes) >= 0);
-  await forEachBounded(chosen, STAT_CONCURRENCY, async (rep) => {
+  return new Set(chosen);
+}
+
+/** Keeps the release's smallest files in memory, up to the budget, so they are answered without touching the disk. */
+export async function cacheSmallFiles(site: Release, options: LoadOptions = {}): Promise<void> {
+  await forEachBounded([...filesToKeep(site, options)], STAT_CONCURRENCY, async (rep) => {
     const body = await readFile(rep.file);
     if (body.length !== rep.bytes)
       throw new ReleaseError(`${rep.file} changed while it was read: the release is not immutable`);

@@ -20,7 +20,7 @@ export type Representation = Readonly<{
   ok: ResponseInitOf<200>;
   notModified: ResponseInitOf<304>;
 }> & {
-  /** The bytes once kept in memory (`cacheSmallFiles`, set once); until then, or for large files, read from `file`. */
+  /** The bytes once kept in memory (by `verifyFiles` or `cacheSmallFiles`, set once); until then, or for large files, read from `file`. */
   body: Uint8Array<ArrayBuffer> | undefined;
 };
 

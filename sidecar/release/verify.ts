@@ -33,9 +33,10 @@ const CHUNK_BYTES = 64 * 1024;
 /**
  * Hashes every file of the release (each of its stored encodings) and compares it with manifest.json's sha256: a
  * file changed in place after the build (same size, other bytes) would otherwise be served under the build's strong
- * ETag. Runs once per release, before it is served; stops at the first mismatch.
+ * ETag. Runs once per release, before it is served; stops at the first mismatch. The files in `keep` are read whole
+ * and, once they match, kept in memory: they are not read a second time to be cached.
  */
-export async function verifyFiles(release: Release): Promise<void> {
+export async function verifyFiles(release: Release, keep: ReadonlySet<Representation> = new Set()): Promise<void> {
   const reps: Representation[] = [];
   for (const file of release.files.values()) {
     reps.push(file.identity);
@@ -45,8 +46,12 @@ export async function verifyFiles(release: Release): Promise<void> {
   let failed = false;
   await forEachBounded(reps, HASH_CONCURRENCY, async (rep) => {
     if (failed) return;
-    const actual = await sha256Of(rep);
-    if (actual === rep.sha256) return;
+    const body = keep.has(rep) || rep.bytes <= WHOLE_READ_BYTES ? await readFile(rep.file) : undefined;
+    const actual = body ? createHash("sha256").update(body).digest("hex") : await streamedSha256(rep);
+    if (actual === rep.sha256) {
+      if (body && keep.has(rep)) rep.body = body;
+      return;
+    }
     failed = true;
     throw new ReleaseError(
       `the release in ${release.dir} is damaged: ${path.relative(release.dir, rep.file)} does not match the sha256 ` +
@@ -56,9 +61,8 @@ export async function verifyFiles(release: Release): Promise<void> {
   });
 }
 
-async function sha256Of(rep: Representation): Promise<string> {
+async function streamedSha256(rep: Representation): Promise<string> {
   const hash = createHash("sha256");
-  if (rep.bytes <= WHOLE_READ_BYTES) return hash.update(await readFile(rep.file)).digest("hex");
   for await (const chunk of createReadStream(rep.file, { highWaterMark: CHUNK_BYTES })) hash.update(chunk as Buffer);
   return hash.digest("hex");
 }

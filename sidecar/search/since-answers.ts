@@ -3,7 +3,7 @@
 // LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503 with Retry-After).
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { evaluatePreconditions } from "../http/conditional.ts";
+import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Lru } from "../http/lru.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
@@ -30,7 +30,13 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     return table.ready;
   };
 
-  const compressed = (t: SinceTable, date: string, count: number, coding: Exclude<Coding, "identity">) => {
+  const compressed = (
+    t: SinceTable,
+    date: string,
+    count: number,
+    coding: Exclude<Coding, "identity">,
+    validators: Validators,
+  ) => {
     const key = `since\0${t.releaseId}\0${coding}\0${date}`;
     const cached = responses.get(key);
     if (cached) return Promise.resolve(cached);
@@ -41,7 +47,6 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     const made = (isLarge ? slots.take().then(() => void (holding = true)) : Promise.resolve())
       .then(() => compress(t.body(date, count), coding))
       .then((bytes): Rendered => {
-        const validators = codedValidators(t.validators(date, count), coding);
         const rendered = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
         responses.set(key, rendered, bytes.length + 512);
         return rendered;
@@ -57,12 +62,14 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
   return async (req, release, date) => {
     const t = await tableOf(release);
     const count = t.count(date);
-    const coding = chooseCoding(req.headers.get("accept-encoding"), t.bytes(date, count));
+    const bytes = t.bytes(date, count);
+    const coding = chooseCoding(req.headers.get("accept-encoding"), bytes);
     const validators = codedValidators(t.validators(date, count), coding);
-    if (coding !== "identity") return send(await compressed(t, date, count, coding), req);
-    const { headers, notModifiedHeaders } = jsonHeaders(coding, t.bytes(date, count), validators);
+    // A client whose copy is current gets its 304 before any body is made.
+    const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes, validators);
     if (evaluatePreconditions(req.headers, validators) === 304)
       return new Response(null, { status: 304, headers: notModifiedHeaders });
+    if (coding !== "identity") return send(await compressed(t, date, count, coding, validators), req);
     const body = req.method === "HEAD" ? null : (Readable.toWeb(Readable.from(t.body(date, count))) as ReadableStream);
     return new Response(body, { status: 200, headers });
   };

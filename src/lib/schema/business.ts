@@ -112,6 +112,13 @@ export const Business = z
   )
   .meta({ id: "Business", description: "The business, with the catalog that review mentions resolve against" });
 
+/** business.json as written: a Business, with the "$schema" key editors find its JSON Schema by (never published). */
+export const BusinessFile = z.preprocess((value) => {
+  if (typeof value !== "object" || value === null || !("$schema" in value)) return value;
+  const { $schema: _, ...rest } = value as Record<string, unknown>;
+  return rest;
+}, Business);
+
 export type Business = z.output<typeof Business>;
 export type BusinessInput = z.input<typeof Business>;
 export type CatalogKind = "technicians" | "services" | "service_areas";

@@ -56,7 +56,7 @@ const ids = (reviews: unknown) => (reviews as { id: string }[]).map((r) => r.id)
 const httpSearch = (params: URLSearchParams) => searchOverHttp(sc.url, params);
 
 describe("tools/list", () => {
-  it("lists 10 read-only tools, each with title, description, input and output schemas and annotations", async () => {
+  it("lists 11 read-only tools, each with title, description, input and output schemas and annotations", async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -64,6 +64,7 @@ describe("tools/list", () => {
         "get_business",
         "search_reviews",
         "get_reviews_since",
+        "get_review_changes",
         "get_review",
         "get_rating_summary",
         "get_insights",

@@ -3,6 +3,7 @@
 import { objectJsonSchema } from "../../schema/object-json-schema.ts";
 import { getAspectSentiment } from "./aspects.ts";
 import { getBusiness } from "./business.ts";
+import { getReviewChanges } from "./changes.ts";
 import { getTechnician, listServices, listTechnicians } from "./catalog.ts";
 import { getInsights } from "./insights.ts";
 import { getRatingSummary } from "./ratings.ts";
@@ -15,6 +16,7 @@ export const TOOLS: readonly Tool[] = [
   getBusiness,
   searchReviewsTool,
   getReviewsSince,
+  getReviewChanges,
   getReview,
   getRatingSummary,
   getInsights,

@@ -2,6 +2,7 @@
 // technician, a first name that can stand alone (unique among the technicians and not a common word), all folded.
 import type { Business, CatalogKind } from "../schema/business.ts";
 import { foldName } from "../text/fold.ts";
+import { listing } from "../text/listing.ts";
 import { COMMON_WORD_FIRST_NAMES } from "./common-first-names.ts";
 
 export type CatalogEntryNames = Readonly<{ id: string; name: string; aliases: readonly string[] }>;
@@ -66,3 +67,7 @@ export function catalogResolver(
   return (input) => byTerm.get(foldName(input)) ?? null;
 }
 
+/** Why a lookup failed, with every entry it could have named: "no technician is called "Nobody"; known: Rosa Delgado (rosa-delgado), ...". */
+export function notInCatalog(what: string, input: string, entries: readonly CatalogEntryNames[]): string {
+  return `no ${what} is called ${JSON.stringify(input)}; known: ${listing(entries.map((e) => `${e.name} (${e.id})`)) || "none"}`;
+}

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { Technician } from "../../schema/business.ts";
 import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../insights-view.ts";
+import { notInCatalog } from "../../reviews/catalog-terms.ts";
 import type { Snapshot } from "../snapshot.ts";
 import { lookupArg } from "./args.ts";
 import { digest, newest, pageUrl, RatingStats, ratingStats, ReviewDigest, sliceWhere } from "./slices.ts";
-import { defineTool, fail, listing, ok } from "./tool.ts";
+import { defineTool, fail, ok } from "./tool.ts";
 
 type Kind = "technicians" | "services";
 
@@ -121,10 +122,7 @@ export const getTechnician = defineTool({
     const id = data.index.resolveTechnician(args.technician);
     const entry = data.business.technicians.find((t) => t.id === id) ?? findLoose(data, args.technician);
     if (!entry) {
-      return fail(
-        "technician",
-        `no technician is called ${JSON.stringify(args.technician)}; known: ${listing(data.business.technicians.map((t) => t.name))}`,
-      );
+      return fail("technician", notInCatalog("technician", args.technician, data.business.technicians));
     }
     const reviews = slice(data, "technicians", entry.id);
     return ok({

@@ -100,7 +100,7 @@ export const getTechnician = defineTool({
   name: "get_technician",
   title: "Get one technician",
   description:
-    'One technician by id, name or alias (case-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
+    'One technician by id, name, alias or a first name no other technician shares (case- and accent-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
   input: z
     .object({
       technician: lookupArg("a technician's id, name or alias").meta({ description: "Technician id, name or alias" }),

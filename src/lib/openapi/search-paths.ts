@@ -23,6 +23,7 @@ const SEARCH_DESCRIPTION = `The HTTP twin of the MCP tool \`search_reviews\`, ov
 - Results are ordered newest first: date descending, then id descending (plain string comparison).
 - \`limit\` (1-${LIMIT_MAX}, default ${LIMIT_DEFAULT}) caps one page; \`total\` counts every match. To page, pass \`next_cursor\` back as \`cursor\`; it is null on the last page.
 - \`filters\` in the answer echoes every filter as understood; technician and service filters show what they resolved to.
+- A review mentions a technician, service or service area when its title or text holds the entry's name or an alias, or a technician's first name that no other technician shares and that is not a common word, as whole words, case and accents aside. \`mentions_technician\` and \`mentions_service\` accept those names and the entry's id; one that names no entry is a 400 listing the known ones, never an empty page.
 - Any unknown, repeated, out-of-range or malformed parameter gives a 400 with one issue per problem, each naming its parameter.`;
 
 const SINCE_DESCRIPTION = `Every review dated on or after \`date\` (inclusive; dates are in the business's time zone), with no limit, oldest first (date ascending, then id ascending) so an incremental consumer can process them in order. A future date gives 200 with an empty array; a malformed or impossible date gives 400.

@@ -76,13 +76,13 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
         .optional()
         .meta({
           description:
-            "Only reviews mentioning this technician: id, name or alias from business.technicians, case-insensitive. A name that resolves to nobody matches nothing. Empty means no filter.",
+            "Only reviews mentioning this technician: id, name or alias from business.technicians, or a first name no other technician shares and that is not a common word (Will, Mark...); case- and accent-insensitive (Tomas = Tomás). A name that names no technician is a 400 whose issue lists the technicians. Empty means no filter.",
         }),
       mentions_service: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
         .optional()
         .meta({
           description:
-            "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
+            "Only reviews mentioning this service: id, name or alias from business.services, case- and accent-insensitive. A name that names no service is a 400 whose issue lists the services. Empty means no filter.",
         }),
       aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
         .optional()

@@ -23,7 +23,9 @@ describe("the data files' JSON Schemas", () => {
   });
 
   it("accept the sample business.json, which names its schema", async () => {
-    const business = JSON.parse(await readFile(path.join(ROOT, "data", "business.json"), "utf8"));
+    const business: Record<string, unknown> = JSON.parse(
+      await readFile(path.join(ROOT, "data", "business.json"), "utf8"),
+    );
     assert.equal(business.$schema, "../schemas/business.schema.json");
     const valid = validator("business.schema.json");
     assert.ok(valid(business), JSON.stringify(valid.errors));
@@ -35,7 +37,7 @@ describe("the data files' JSON Schemas", () => {
     const valid = validator("review.schema.json");
     const lines = (await readFile(path.join(ROOT, "data", "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
     for (const line of lines) assert.ok(valid(JSON.parse(line)), `${line}\n${JSON.stringify(valid.errors)}`);
-    const bare = {
+    const bare: Record<string, unknown> = {
       id: "nextdoor-123",
       published_at: "2026-03-01T09:30:00.250-05:00",
       rating: 4,

@@ -26,6 +26,8 @@ export type SourceRead = {
   added: ReviewInput[];
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
+  /** How many reviews suppressed.jsonl left out, when there is one. */
+  suppressed: string | null;
 };
 
 /**
@@ -43,7 +45,7 @@ export async function readBuildSource(
   return { files, digests, previous, ...(await readReviews(files, digests, previous, now)) };
 }
 
-type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead">;
+type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead" | "suppressed">;
 
 /**
  * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
@@ -66,9 +68,8 @@ async function readReviews(
         reused: reused.reviews,
         reusedJson: reused.json,
         added: added.reviews,
-        reviewsRead:
-          `${reused.reviews.length} reviews read from the previous release, ${added.reviews.length} from the source` +
-          suppressedNote(files, added.suppressedCount),
+        reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.reviews.length} from the source`,
+        suppressed: suppressedNote(files, added.suppressedCount),
       };
     }
   }
@@ -78,13 +79,14 @@ async function readReviews(
     reused: [],
     reusedJson: [],
     added: source.reviews,
-    reviewsRead:
-      `every review read from the source (${reason ?? "a new line is invalid"})` +
-      suppressedNote(files, source.suppressedCount),
+    reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
+    suppressed: suppressedNote(files, source.suppressedCount),
   };
 }
 
 /** The build says how many reviews it left out, so a suppression is seen to take effect (or not to). */
-function suppressedNote(files: SourceFiles, count: number): string {
-  return files.suppressed ? `; ${count} left out by ${files.suppressedFile}` : "";
+function suppressedNote(files: SourceFiles, count: number): string | null {
+  return files.suppressed
+    ? `${count} review${count === 1 ? "" : "s"} of the source left out by ${files.suppressedFile}`
+    : null;
 }

@@ -25,6 +25,8 @@ export type Site = {
   reviewsRead: string;
   /** What the build reports without failing: catalog entries no review mentions, names that cannot stand alone. */
   warnings: readonly string[];
+  /** What the build did that the owner asked for and should see done: reviews left out by suppressed.jsonl. */
+  notes: readonly string[];
   dataset: ReviewsDataset;
   /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
   reviewJson: readonly Buffer[];
@@ -69,6 +71,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     sourceRecord: sourceRecordOf(files, digests),
     reviewsRead,
     warnings: mentionWarnings(business, dataset.reviews),
+    notes: read.suppressed ? [read.suppressed] : [],
     dataset,
     reviewJson,
     insights: computeInsights(dataset, { analyzer, analyses }),

@@ -1,5 +1,6 @@
 // Astro integration that hands the build context to the pages and starts reading the data when the build starts, so
-// that it is read while Vite bundles the pages instead of after; once the pages are built, it prints the data's warnings.
+// that it is read while Vite bundles the pages instead of after; once the pages are built, it prints the data's notes
+// and warnings.
 import type { AstroIntegration } from "astro";
 import type { BuildContext } from "../../build/context.ts";
 import { installBuildContext } from "../../build/current-context.ts";
@@ -19,7 +20,9 @@ export default function buildContextIntegration(context: BuildContext): AstroInt
       "astro:build:start": () => context.startReadingSource(),
       // Written to stderr, not through Astro's logger: `npm run build` runs Astro with --silent.
       "astro:build:done": async () => {
-        for (const warning of (await context.site()).warnings) process.stderr.write(`warning: ${warning}\n`);
+        const site = await context.site();
+        for (const note of site.notes) process.stderr.write(`note: ${note}\n`);
+        for (const warning of site.warnings) process.stderr.write(`warning: ${warning}\n`);
       },
     },
   };

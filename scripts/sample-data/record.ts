@@ -1,10 +1,10 @@
 // The parts of a review record around its text: who wrote it, where, how it was verified, and when things happened.
-import type { ReviewInput } from "../../src/lib/schema/review.ts";
+import type { ReviewInput, VerificationMethod } from "../../src/lib/schema/review.ts";
 import { FIRST_NAMES, HANDLES, SURNAMES } from "./phrases/people.ts";
 import type { Random } from "./random.ts";
 
-type Platform = ReviewInput["source"]["platform"];
-type Method = ReviewInput["verified"]["method"];
+type Platform = "google" | "yelp" | "website" | "trustpilot" | "facebook" | "angi" | "bbb" | "email";
+type Method = VerificationMethod;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

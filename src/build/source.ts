@@ -15,7 +15,8 @@ export type Source = {
   reviews: ReviewInput[];
 };
 
-const MAX_LISTED = 25;
+/** Problems shown in the error; the count always covers them all. */
+const MAX_LISTED = 500;
 
 /** The data failed validation; `problems` holds one `file:line: field: message` entry each. */
 export class DataError extends Error {
@@ -184,23 +185,20 @@ function parseReviews(file: string, text: string, now: number, problems: string[
       problems.push(`${file}:${n}: invalid JSON (${(err as Error).message})`);
       continue;
     }
+    // Every check runs whatever the others found, so one build reports all of a line's problems.
     const repeated = duplicateKeys(line, value);
     for (const d of repeated) problems.push(`${file}:${n}: ${duplicateKeyProblem(d)}`);
     const result = ReviewInput.safeParse(value);
     if (!result.success) {
       for (const issue of result.error.issues) problems.push(`${file}:${n}: ${fieldOf(issue)}: ${issue.message}`);
-      continue;
     }
-    const future = futureDates(result.data, now);
+    const future = futureDates(result.success ? result.data : value, now);
     for (const problem of future) problems.push(`${file}:${n}: ${problem}`);
-    if (repeated.length > 0 || future.length > 0) continue;
-    const seen = firstLine.get(result.data.id);
-    if (seen !== undefined) {
-      problems.push(`${file}:${n}: id: duplicate id '${result.data.id}' (first on line ${seen})`);
-      continue;
-    }
-    firstLine.set(result.data.id, n);
-    reviews.push(result.data);
+    const id = (value as { id?: unknown } | null)?.id;
+    const seen = typeof id === "string" ? firstLine.get(id) : undefined;
+    if (seen !== undefined) problems.push(`${file}:${n}: id: duplicate id '${id}' (first on line ${seen})`);
+    else if (typeof id === "string") firstLine.set(id, n);
+    if (result.success && repeated.length === 0 && future.length === 0 && seen === undefined) reviews.push(result.data);
   }
   return reviews;
 }

@@ -1,14 +1,17 @@
 // Human wording of enumerated values and dates, shared by the pages and the search page's client script.
-import type { Review } from "../../lib/schema/review.ts";
+import type { VerificationMethod } from "../../lib/schema/review.ts";
 
-export { platformName } from "../../lib/jsonld/review.ts";
+export { platformName } from "../../lib/reviews/platforms.ts";
 
-export const VERIFICATION_LABELS: Readonly<Record<Review["verified"]["method"], string>> = {
+export const VERIFICATION_LABELS: Readonly<Record<VerificationMethod, string>> = {
   invoice: "Verified customer (matched to an invoice)",
   booking: "Verified customer (matched to a booking)",
   platform: "Verified by the review platform",
   manual: "Verified by staff",
 };
+
+/** Said of a review imported although its platform did not vouch for it. */
+export const NOT_VERIFIED_LABEL = "Not verified: imported although the platform does not vouch for it";
 
 /** Date options for `YYYY-MM-DD` calendar dates; UTC so the date never shifts by a day. */
 export const DATE_FORMAT: Intl.DateTimeFormatOptions = {

@@ -7,7 +7,7 @@ export type ReviewView = {
   title: string | null;
   text: string | null;
   author: { name: string };
-  verified: { method: string };
+  verified: { method: string } | null;
   source: { platform: string; url: string | null };
   owner_reply: { text: string; date: string } | null;
   mentions: { technicians: string[]; services: string[]; service_areas: string[] };
@@ -26,6 +26,7 @@ export type SearchConfig = {
   };
   platforms: Record<string, string>;
   verification: Record<string, string>;
+  notVerified: string;
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
@@ -106,8 +107,8 @@ export function renderReview(r: ReviewView, config: SearchConfig): HTMLElement {
   article.dataset["rating"] = String(r.rating);
 
   const platform = config.platforms[r.source.platform] ?? r.source.platform;
-  const verified = el("span", "verified", "Verified");
-  verified.title = config.verification[r.verified.method] ?? "Verified";
+  const verified = r.verified ? el("span", "verified", "Verified") : el("span", "not-verified", "Not verified");
+  verified.title = r.verified ? (config.verification[r.verified.method] ?? "Verified") : config.notVerified;
   const sep = () => {
     const s = el("span", "sep", "·");
     s.setAttribute("aria-hidden", "true");

@@ -24,7 +24,7 @@ export function jsonFeed(dataset: ReviewsDataset, origin: string): JsonFeed {
       id: r.id,
       date: r.date,
       rating: r.rating,
-      verified_method: r.verified.method,
+      verified_method: r.verified?.method ?? null,
       platform: r.source.platform,
       has_owner_reply: r.owner_reply !== null,
       mentions: r.mentions,

@@ -1,22 +1,7 @@
 // schema.org Review nodes for published reviews, following Google's review-snippet rules.
 import type { Review } from "../schema/review.ts";
+import { platformName } from "../reviews/platforms.ts";
 import type { JsonLdNode } from "./script.ts";
-
-const PLATFORM_NAMES: Record<Review["source"]["platform"], string> = {
-  google: "Google",
-  trustpilot: "Trustpilot",
-  yelp: "Yelp",
-  facebook: "Facebook",
-  bbb: "Better Business Bureau",
-  angi: "Angi",
-  website: "Company website",
-  email: "Email",
-};
-
-/** The display name of a review platform. */
-export function platformName(platform: Review["source"]["platform"]): string {
-  return PLATFORM_NAMES[platform];
-}
 
 /**
  * A review nested in its business (so `itemReviewed` is implied): author as a Person with a name,

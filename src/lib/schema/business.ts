@@ -1,7 +1,7 @@
 // The business and its catalog (technicians, services, service areas): the input file and the published shape are the same.
 import { z } from "zod";
 import { normalizeText } from "../text/normalize.ts";
-import { HttpUrl, Label, Slug, Timestamp } from "./common.ts";
+import { HttpUrl, Label, Slug, TimestampInput } from "./common.ts";
 
 const CatalogEntry = z.object({
   id: Slug,
@@ -73,35 +73,43 @@ export const Business = z
       .array(z.string().max(64))
       .default([])
       .meta({ description: "schema.org openingHours strings, e.g. 'Mo-Fr 07:00-19:00'" }),
-    updated_at: Timestamp.meta({ description: "When the business metadata last changed" }),
+    updated_at: TimestampInput.meta({ description: "When the business metadata last changed" }),
     technicians: z.array(Technician),
     services: z.array(Service),
     service_areas: z.array(ServiceArea),
   })
   .strict()
-  .superRefine((b, ctx) => {
-    for (const key of ["technicians", "services", "service_areas"] as const) {
-      const seen = new Set<string>();
-      // A name or alias must point at one entry, or mentions would silently go to whichever came first.
-      const terms = new Map<string, string>();
-      b[key].forEach((entry, i) => {
-        if (seen.has(entry.id))
-          ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
-        seen.add(entry.id);
-        [entry.name, ...entry.aliases].forEach((term, j) => {
-          const owner = terms.get(normalizeText(term));
-          if (owner !== undefined && owner !== entry.id) {
-            ctx.addIssue({
-              code: "custom",
-              path: [key, i, j === 0 ? "name" : "aliases"],
-              message: `'${term}' already names '${owner}'`,
-            });
-          }
-          terms.set(normalizeText(term), entry.id);
+  .superRefine(
+    (b, ctx) => {
+      for (const key of ["technicians", "services", "service_areas"] as const) {
+        const seen = new Set<string>();
+        // A name or alias must point at one entry, or mentions would silently go to whichever came first.
+        const terms = new Map<string, string>();
+        // Checked also when other fields failed (every problem in one build), so on whatever is well-formed.
+        const entries: unknown = b[key];
+        if (!Array.isArray(entries)) continue;
+        entries.forEach((entry: Partial<z.output<typeof CatalogEntry>> | null, i) => {
+          if (typeof entry?.id !== "string" || typeof entry.name !== "string") return;
+          if (seen.has(entry.id))
+            ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${entry.id}'` });
+          seen.add(entry.id);
+          const aliases = Array.isArray(entry.aliases) ? entry.aliases.filter((a) => typeof a === "string") : [];
+          [entry.name, ...aliases].forEach((term, j) => {
+            const owner = terms.get(normalizeText(term));
+            if (owner !== undefined && owner !== entry.id) {
+              ctx.addIssue({
+                code: "custom",
+                path: [key, i, j === 0 ? "name" : "aliases"],
+                message: `'${term}' already names '${owner}'`,
+              });
+            }
+            terms.set(normalizeText(term), entry.id!);
+          });
         });
-      });
-    }
-  })
+      }
+    },
+    { when: () => true },
+  )
   .meta({ id: "Business", description: "The business, with the catalog that review mentions resolve against" });
 
 export type Business = z.output<typeof Business>;

@@ -22,7 +22,7 @@ export const JsonFeedItem = z
         id: z.string(),
         date: IsoDate,
         rating: z.int().min(1).max(5),
-        verified_method: z.string(),
+        verified_method: z.string().nullable(),
         platform: Platform,
         has_owner_reply: z.boolean(),
         mentions: z

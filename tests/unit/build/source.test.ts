@@ -1,0 +1,79 @@
+// The build's reading of data/: every problem of both files reported in one run, with file, line and field.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { DataError, parseSource } from "../../../src/build/source.ts";
+import { testBusiness } from "../../helpers/dataset.ts";
+
+const NOW = Date.parse("2026-06-01T00:00:00Z");
+const good = {
+  id: "r-1",
+  published_at: "2026-03-01T03:00:00Z",
+  rating: 5,
+  text: "Fine.",
+  author: { name: "A" },
+  verified: { method: "platform", verified_at: "2026-03-01T03:00:00Z" },
+  source: { platform: "google" },
+};
+
+function problemsOf(business: unknown, lines: unknown[]): string[] {
+  const files = {
+    businessFile: "data/business.json",
+    reviewsFile: "data/reviews.jsonl",
+    business: Buffer.from(JSON.stringify(business, null, 2)),
+    reviews: Buffer.from(lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n"),
+  };
+  try {
+    parseSource(files, NOW);
+  } catch (err) {
+    assert.ok(err instanceof DataError);
+    return [...err.problems];
+  }
+  return [];
+}
+
+describe("reading the source data", () => {
+  it("reports every problem of both files at once, not in rounds", () => {
+    const { technicians, ...business } = testBusiness();
+    const problems = problemsOf({ ...business, telephone: "", technicians: [technicians[0], technicians[0]] }, [
+      good,
+      { ...good, id: "r-2", rating: 0, published_at: "2030-01-01T00:00:00Z", updated_at: "2029-01-01T00:00:00Z" },
+      { ...good, rating: 6 },
+      "{not json",
+      { ...good, id: "r-3", source: { platform: "Nextdoor" }, extra: 1 },
+    ]);
+    const expected = [
+      /^data\/business\.json:\d+: telephone: /,
+      /^data\/business\.json:\d+: technicians\.1\.id: duplicate id 'mike-torres'/,
+      /^data\/reviews\.jsonl:2: rating: /,
+      /^data\/reviews\.jsonl:2: updated_at: must not be before published_at/,
+      /^data\/reviews\.jsonl:2: published_at: 2030-01-01T00:00:00Z is in the future/,
+      /^data\/reviews\.jsonl:2: updated_at: 2029-01-01T00:00:00Z is in the future/,
+      /^data\/reviews\.jsonl:3: rating: /,
+      /^data\/reviews\.jsonl:3: id: duplicate id 'r-1' \(first on line 1\)/,
+      /^data\/reviews\.jsonl:4: invalid JSON/,
+      /^data\/reviews\.jsonl:5: \(record\)\.extra: /,
+      /^data\/reviews\.jsonl:5: source\.platform: expected a short lower-case token/,
+    ];
+    for (const pattern of expected)
+      assert.ok(
+        problems.some((p) => pattern.test(p)),
+        `${pattern} in\n${problems.join("\n")}`,
+      );
+    assert.equal(problems.length, expected.length, problems.join("\n"));
+  });
+
+  it("accepts reviews written the way platforms export them", () => {
+    const files = {
+      businessFile: "b",
+      reviewsFile: "r",
+      business: Buffer.from(JSON.stringify(testBusiness())),
+      reviews: Buffer.from(
+        JSON.stringify({ ...good, published_at: "2026-02-28T22:00:00.250-05:00", source: { platform: "thumbtack" } }) +
+          "\r\n",
+      ),
+    };
+    const [review] = parseSource(files, NOW).reviews;
+    assert.equal(review!.published_at, "2026-03-01T03:00:00Z");
+    assert.equal(review!.source.url, null);
+  });
+});

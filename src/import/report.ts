@@ -52,8 +52,9 @@ export function formatSummary(s: ImportSummary): string {
   return out.join("\n");
 }
 
+/** `file: where: field: reason`, leaving out the parts a refusal of a whole file does not have. */
 export function refusalLine(r: Refusal): string {
-  return `${r.file}: ${r.at}: ${r.field}: ${r.reason}`;
+  return [r.file, r.at, r.field, r.reason].filter((part) => part !== "(file)").join(": ");
 }
 
 function row(label: string, count: number, detail = ""): string {

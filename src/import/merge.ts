@@ -6,12 +6,14 @@ import { isDerivedFor } from "./review-id.ts";
 import { normaliseTimestamp } from "./timestamps.ts";
 import type { Where } from "./types.ts";
 
-/** A validated review from the export, as its data-file line. */
+/** A validated review from the export, as its data-file line, with what the merge orders and matches it by. */
 export type ImportedReview = Readonly<{
   id: string;
   line: string;
-  record: Record<string, unknown>;
   where: Where;
+  publishedAt: string;
+  /** Its keys as a possible hand-written duplicate's (see matchKeys). */
+  keys: readonly string[];
 }>;
 
 export type MergeInput = Readonly<{
@@ -53,12 +55,12 @@ export function merge(input: MergeInput): MergeResult {
     const by = duplicates.get(e.id);
     if (imported) {
       placed.add(e.id);
-      const before = canonical(e.value);
-      if (JSON.stringify(before) === imported.line) {
+      const before = e.line === imported.line ? null : canonical(e.value());
+      if (before === null || JSON.stringify(before) === imported.line) {
         result.unchanged++;
         result.lines.push(e.line);
       } else {
-        result.changed.push({ id: e.id, fields: changedFields(before, imported.record) });
+        result.changed.push({ id: e.id, fields: changedFields(before, JSON.parse(imported.line)) });
         result.lines.push(imported.line);
       }
     } else if (by !== undefined) {
@@ -77,7 +79,7 @@ export function merge(input: MergeInput): MergeResult {
     } else result.lines.push(e.line);
   }
   const fresh = [...incoming.values()].filter((r) => !placed.has(r.id));
-  fresh.sort((a, b) => compare(a.record.published_at, b.record.published_at) || compare(a.id, b.id));
+  fresh.sort((a, b) => compare(a.publishedAt, b.publishedAt) || compare(a.id, b.id));
   for (const r of fresh) {
     result.added.push(r.id);
     result.lines.push(r.line);
@@ -87,13 +89,9 @@ export function merge(input: MergeInput): MergeResult {
 
 /** Brought in earlier by the importer from one of the export's platforms (its derived id), and no longer in it. */
 function isPrunable(e: ExistingReview, input: MergeInput): boolean {
-  const platform = (e.value.source as { platform?: unknown } | null | undefined)?.platform;
-  return (
-    typeof platform === "string" &&
-    input.platforms.has(platform) &&
-    isDerivedFor(e.id, platform) &&
-    !input.seen.has(e.id)
-  );
+  if (input.seen.has(e.id) || ![...input.platforms].some((p) => isDerivedFor(e.id, p))) return false;
+  const platform = (e.value().source as { platform?: unknown } | null | undefined)?.platform;
+  return typeof platform === "string" && input.platforms.has(platform) && isDerivedFor(e.id, platform);
 }
 
 /**
@@ -101,22 +99,29 @@ function isPrunable(e: ExistingReview, input: MergeInput): boolean {
  * publication time. Keyed by the hand-written id; reviews carrying an importer's id for their platform never count.
  */
 function handWrittenDuplicates(existing: readonly ExistingReview[], imported: ImportedReview[]): Map<string, ImportedReview> {
-  const byKey = new Map<string, ImportedReview>();
-  for (const r of imported) for (const key of matchKeys(r.record)) if (!byKey.has(key)) byKey.set(key, r);
-  const found = new Map<string, ImportedReview>();
+  // Indexed from the hand-written side, usually far the smaller one.
+  const handWritten = new Map<string, string>();
   const importedIds = new Set(imported.map((r) => r.id));
   for (const e of existing) {
-    const platform = (e.value.source as { platform?: unknown } | null | undefined)?.platform;
-    if (importedIds.has(e.id) || (typeof platform === "string" && isDerivedFor(e.id, platform))) continue;
-    const match = matchKeys(e.value)
-      .map((k) => byKey.get(k))
-      .find((r) => r !== undefined);
-    if (match) found.set(e.id, match);
+    if (importedIds.has(e.id)) continue;
+    const value = e.value();
+    const platform = (value.source as { platform?: unknown } | null | undefined)?.platform;
+    if (typeof platform === "string" && isDerivedFor(e.id, platform)) continue;
+    for (const key of matchKeys(value)) if (!handWritten.has(key)) handWritten.set(key, e.id);
+  }
+  const found = new Map<string, ImportedReview>();
+  if (handWritten.size === 0) return found;
+  for (const r of imported) {
+    for (const key of r.keys) {
+      const id = handWritten.get(key);
+      if (id !== undefined && !found.has(id)) found.set(id, r);
+    }
   }
   return found;
 }
 
-function matchKeys(r: Record<string, unknown>): string[] {
+/** Keys that make two reviews the same one: `source.url`, and platform + author name + publication time. */
+export function matchKeys(r: Record<string, unknown>): string[] {
   const source = (r.source ?? {}) as { platform?: unknown; url?: unknown };
   const author = (r.author ?? {}) as { name?: unknown };
   const keys: string[] = [];

@@ -7,9 +7,9 @@ import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
 import { readExisting } from "./existing-data.ts";
 import { formatOf, type FormatName } from "./formats/index.ts";
 import { merge } from "./merge.ts";
-import { toRecords } from "./records.ts";
+import { recordCollector } from "./records.ts";
 import { formatSummary, refusalLine } from "./report.ts";
-import type { Draft, FormatOptions, Refusal } from "./types.ts";
+import type { FormatOptions, Refusal } from "./types.ts";
 import { replaceFile } from "./write-data.ts";
 
 export type ImportOptions = Readonly<{
@@ -30,19 +30,17 @@ export type ImportOutcome = { code: 0 | 1; summary: string; verdict: string };
 
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   const refused: Refusal[] = [];
-  const drafts: Draft[] = [];
+  const { records, add } = recordCollector({ includeUnverified: o.includeUnverified, now: o.now });
   const files: { file: string; records: number; notes: string[] }[] = [];
   for (const file of o.files) {
     const bytes = await readExport(file, refused);
     if (!bytes) continue;
-    const read = formatOf(o.format, bytes)(file, bytes, o.formatOptions);
+    const read = formatOf(o.format, bytes)(file, bytes, o.formatOptions, add);
     files.push({ file, records: read.records, notes: read.notes ?? [] });
-    drafts.push(...read.drafts);
     refused.push(...read.refused);
     if (read.records === 0 && read.refused.length === 0)
       refused.push({ file, at: "(file)", field: "(file)", reason: "no reviews in this export: an empty export is never imported" });
   }
-  const records = toRecords(drafts, { includeUnverified: o.includeUnverified, now: o.now });
   refused.push(...records.refused);
 
   const dataFile = path.join(o.dataDir, "reviews.jsonl");

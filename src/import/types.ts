@@ -37,13 +37,16 @@ export type DraftRecord = {
 };
 
 /**
- * What a format made of one file: the reviews it read, the records it refused, how many records it saw, and notes
- * for the user (columns it ignored).
+ * What a format made of one file besides the reviews it handed over: the records it refused, how many records it
+ * saw, and notes for the user (columns it ignored).
  */
-export type FormatResult = { drafts: Draft[]; refused: Refusal[]; records: number; notes?: string[] };
+export type FormatResult = { refused: Refusal[]; records: number; notes?: string[] };
 
 /** Options that formats take: the generic CSV's column mapping and platform. */
 export type FormatOptions = Readonly<{ platform?: string; map?: ReadonlyMap<string, string> }>;
 
-/** Reads one export file (its bytes, checked to be UTF-8) into drafts and refusals. */
-export type Format = (file: string, bytes: Uint8Array, options: FormatOptions) => FormatResult;
+/**
+ * Reads one export file (its bytes, checked to be UTF-8), handing each review read to `onDraft` as it goes (so that
+ * a large export's reviews are not all held at once), and returns the refusals.
+ */
+export type Format = (file: string, bytes: Uint8Array, options: FormatOptions, onDraft: (draft: Draft) => void) => FormatResult;

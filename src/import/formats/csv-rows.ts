@@ -1,7 +1,7 @@
 // CSV rows made drafts, once a format has said which column holds which data-model field: the part the Trustpilot
 // CSV and the generic CSV share.
 import { cleanText, languageTag, Problems, show } from "../field-values.ts";
-import type { Draft, DraftRecord, Format, FormatOptions, FormatResult, Refusal } from "../types.ts";
+import type { Draft, DraftRecord, Format, FormatOptions, Refusal } from "../types.ts";
 import { type CsvRow, readCsv, rowLabel } from "./csv-table.ts";
 
 /** Which column (its index and header) holds each data-model path, and what the whole file says. */
@@ -16,23 +16,21 @@ export type ColumnPlan = {
 
 /** A CSV format from the function that plans its columns from the header (or refuses the file). */
 export function csvFormat(plan: (header: string[], options: FormatOptions) => ColumnPlan | Refusal["reason"]): Format {
-  return (file, bytes, options) => {
-    const table = readCsv(file, bytes);
-    const result: FormatResult = { drafts: [], refused: table.refused, records: table.rows.length + table.refused.length };
-    if (table.header.length === 0) return result;
-    const planned = plan(table.header, options);
-    if (typeof planned === "string") {
-      result.refused.push({ file, at: "row 1", field: "(header)", reason: planned });
-      return result;
-    }
-    result.notes = planned.notes ?? [];
-    for (const row of table.rows) {
-      const problems = new Problems({ file, at: rowLabel(row) });
-      const draft = rowDraft(row, planned, problems);
-      if (problems.ok) result.drafts.push(draft);
-      else result.refused.push(...problems.list);
-    }
-    return result;
+  return (file, bytes, options, onDraft) => {
+    const notes: string[] = [];
+    const rowRefusals: Refusal[] = [];
+    const table = readCsv(file, bytes, (header) => {
+      const planned = plan(header, options);
+      if (typeof planned === "string") return planned;
+      notes.push(...(planned.notes ?? []));
+      return (row) => {
+        const problems = new Problems({ file, at: rowLabel(row) });
+        const draft = rowDraft(row, planned, problems);
+        if (problems.ok) onDraft(draft);
+        else rowRefusals.push(...problems.list);
+      };
+    });
+    return { refused: [...table.refused, ...rowRefusals], records: table.rows, notes };
   };
 }
 

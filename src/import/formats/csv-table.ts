@@ -1,48 +1,53 @@
 // A CSV export as a header and rows (RFC 4180 quoting, UTF-8 with or without BOM, CRLF or LF), each row with the
-// number a spreadsheet shows and the line it starts on.
+// number a spreadsheet shows and the line it starts on, handed over one at a time so that none is kept.
 import { parse } from "csv-parse/sync";
 import type { Refusal } from "../types.ts";
 
 export type CsvRow = Readonly<{ cells: string[]; row: number; line: number }>;
-export type CsvTable = { header: string[]; rows: CsvRow[]; refused: Refusal[] };
 
-type Parsed = { record: string[]; info: { bytes: number } };
+/** Told the header, answers the function that takes each row, or why the file is refused. */
+export type CsvReader = (header: string[]) => ((row: CsvRow) => void) | string;
 
-/** The rows of `bytes`; rows whose cell count differs from the header's are refused, as is a file the parser rejects. */
-export function readCsv(file: string, bytes: Uint8Array): CsvTable {
-  let parsed: Parsed[];
-  try {
-    parsed = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as Parsed[];
-  } catch (err) {
-    const e = err as Error & { lines?: number };
-    const at = e.lines === undefined ? "(file)" : `line ${e.lines}`;
-    return { header: [], rows: [], refused: [{ file, at, field: "(CSV)", reason: e.message }] };
-  }
-  const [head, ...body] = parsed;
-  if (!head) return { header: [], rows: [], refused: [] };
-  const header = head.record.map((h) => h.trim());
-  const rows: CsvRow[] = [];
+/** Reads `bytes`; rows whose cell count differs from the header's are refused, as is a file the parser rejects. */
+export function readCsv(file: string, bytes: Uint8Array, reader: CsvReader): { rows: number; refused: Refusal[] } {
   const refused: Refusal[] = [];
   const lines = new LineCounter(bytes);
-  let start = head.info.bytes;
-  body.forEach((p, i) => {
-    const where = { row: i + 2, line: lines.lineAt(start) };
-    start = p.info.bytes;
-    if (p.record.length !== header.length) {
-      refused.push({
-        file,
-        at: rowLabel(where),
-        field: "(row)",
-        reason: `expected ${header.length} cells as in the header, got ${p.record.length} (an unquoted comma or line break?)`,
-      });
-    } else rows.push({ cells: p.record, ...where });
-  });
-  return { header, rows, refused };
+  let header: string[] | null = null;
+  let onRow: ((row: CsvRow) => void) | null = null;
+  let rows = 0;
+  let start = 0;
+  try {
+    parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], context) => {
+        const where = { row: context.records, line: lines.lineAt(start) };
+        start = context.bytes;
+        if (header === null) {
+          header = record.map((h) => h.trim());
+          const answer = reader(header);
+          if (typeof answer === "string") refused.push({ file, at: "row 1", field: "(header)", reason: answer });
+          else onRow = answer;
+          return null;
+        }
+        rows++;
+        if (record.length !== header.length)
+          refused.push({
+            file,
+            at: rowLabel(where),
+            field: "(row)",
+            reason: `expected ${header.length} cells as in the header, got ${record.length} (an unquoted comma or line break?)`,
+          });
+        else onRow?.({ cells: record, ...where });
+        return null;
+      },
+    });
+  } catch (err) {
+    const e = err as Error & { lines?: number };
+    refused.push({ file, at: e.lines === undefined ? "(file)" : `line ${e.lines}`, field: "(CSV)", reason: e.message });
+  }
+  return { rows, refused };
 }
 
 export function rowLabel(r: { row: number; line: number }): string {

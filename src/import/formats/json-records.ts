@@ -47,14 +47,14 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A JSON format from the function that reads one record object: every record read, or refused with its pointer. */
 export function jsonFormat(draftOf: (record: Record<string, unknown>, problems: Problems) => Draft): Format {
-  return (file, bytes) => {
+  return (file, bytes, _options, onDraft) => {
     const { records, refused } = jsonRecords(file, bytes);
-    const result: FormatResult = { drafts: [], refused, records: records.length };
+    const result: FormatResult = { refused, records: records.length };
     for (const { value, pointer } of records) {
       const problems = new Problems({ file, at: pointer });
       if (!isObject(value)) problems.add("(record)", `expected a review object, got ${show(value)}`);
       const draft = isObject(value) ? draftOf(value, problems) : null;
-      if (draft && problems.ok) result.drafts.push(draft);
+      if (draft && problems.ok) onDraft(draft);
       else result.refused.push(...problems.list);
     }
     return result;

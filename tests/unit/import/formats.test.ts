@@ -8,15 +8,20 @@ import { originalText, readGoogle } from "../../../src/import/formats/google.ts"
 import { formatOf } from "../../../src/import/formats/index.ts";
 import { readTrustpilotCsv } from "../../../src/import/formats/trustpilot-csv.ts";
 import { readTrustpilotJson } from "../../../src/import/formats/trustpilot-json.ts";
-import type { Draft } from "../../../src/import/types.ts";
+import type { Draft, Format, FormatOptions } from "../../../src/import/types.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/import");
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+/** A format's result with the reviews it handed over. */
+function collect(format: Format, file: string, bytes: Uint8Array, options: FormatOptions) {
+  const drafts: Draft[] = [];
+  return { ...format(file, bytes, options, (d) => drafts.push(d)), drafts };
+}
 const byId = (drafts: Draft[]) => new Map(drafts.map((d) => [d.platformId, d]));
 
 describe("google", () => {
-  const takeout = readGoogle("t.json", fixture("google/takeout-2026-09.json"), {});
-  const api = readGoogle("a.json", fixture("google/api-2026-10.json"), {});
+  const takeout = collect(readGoogle, "t.json", fixture("google/takeout-2026-09.json"), {});
+  const api = collect(readGoogle, "a.json", fixture("google/api-2026-10.json"), {});
 
   it("reads a Takeout file and several API pages, giving a review the same platform id from both", () => {
     assert.deepEqual([takeout.records, takeout.refused], [6, []]);
@@ -50,7 +55,7 @@ describe("google", () => {
     assert.equal(first!.record.language, null);
   });
   it("refuses bad records by JSON pointer and field, and reads the others", () => {
-    const bad = readGoogle("bad.json", fixture("bad/google-bad.json"), {});
+    const bad = collect(readGoogle, "bad.json", fixture("bad/google-bad.json"), {});
     assert.equal(bad.drafts.length, 1);
     assert.deepEqual(
       bad.refused.map((r) => [r.at, r.field]),
@@ -61,14 +66,14 @@ describe("google", () => {
     );
   });
   it("refuses a file that is not JSON or not a list of reviews", () => {
-    assert.match(readGoogle("x.json", Buffer.from("{"), {}).refused[0]!.reason, /invalid JSON/);
-    assert.match(readGoogle("x.json", Buffer.from('{"a": 1}'), {}).refused[0]!.reason, /expected \{"reviews"/);
+    assert.match(collect(readGoogle, "x.json", Buffer.from("{"), {}).refused[0]!.reason, /invalid JSON/);
+    assert.match(collect(readGoogle, "x.json", Buffer.from('{"a": 1}'), {}).refused[0]!.reason, /expected \{"reviews"/);
   });
 });
 
 describe("trustpilot", () => {
   it("reads the CSV export with a BOM, CRLF line ends and quoted line breaks", () => {
-    const csv = readTrustpilotCsv("t.csv", fixture("trustpilot/reviews.csv"), {});
+    const csv = collect(readTrustpilotCsv, "t.csv", fixture("trustpilot/reviews.csv"), {});
     assert.deepEqual([csv.records, csv.refused], [4, []]);
     const [first, second, third, fourth] = csv.drafts;
     assert.equal(first!.platformId, "64c9e1f2a3b4c5d6e7f80911");
@@ -83,14 +88,14 @@ describe("trustpilot", () => {
   });
   it("matches CSV headers case- and space-insensitively, in any order", () => {
     const text = "review stars,REVIEW  ID,reviewcreated(utc),Review Username,review verified\n5,abc123,2026-08-01 10:00:00,Al,yes\n";
-    const csv = readTrustpilotCsv("t.csv", Buffer.from(text), {});
+    const csv = collect(readTrustpilotCsv, "t.csv", Buffer.from(text), {});
     assert.deepEqual(csv.refused, []);
     assert.equal(csv.drafts[0]!.record.rating, 5);
     assert.equal(csv.drafts[0]!.platformId, "abc123");
   });
   it("refuses a CSV that is not a Trustpilot export, and bad rows by row number", () => {
-    assert.match(readTrustpilotCsv("t.csv", Buffer.from("a,b\n1,2\n"), {}).refused[0]!.reason, /not a Trustpilot review export/);
-    const bad = readTrustpilotCsv("bad.csv", fixture("bad/trustpilot-bad.csv"), {});
+    assert.match(collect(readTrustpilotCsv, "t.csv", Buffer.from("a,b\n1,2\n"), {}).refused[0]!.reason, /not a Trustpilot review export/);
+    const bad = collect(readTrustpilotCsv, "bad.csv", fixture("bad/trustpilot-bad.csv"), {});
     assert.deepEqual(
       bad.refused.map((r) => [r.at, r.field]),
       [
@@ -100,7 +105,7 @@ describe("trustpilot", () => {
     );
   });
   it("reads Business API JSON, isVerified deciding", () => {
-    const json = readTrustpilotJson("t.json", fixture("trustpilot/reviews.json"), {});
+    const json = collect(readTrustpilotJson, "t.json", fixture("trustpilot/reviews.json"), {});
     assert.deepEqual(json.refused, []);
     assert.deepEqual(
       json.drafts.map((d) => d.verified),
@@ -126,7 +131,7 @@ describe("generic csv", () => {
       ["Link", "source.url"],
       ["Verified", "verified.method"],
     ]);
-    const csv = readCsv("fb.csv", fixture("csv/facebook.csv"), { platform: "facebook", map });
+    const csv = collect(readCsv, "fb.csv", fixture("csv/facebook.csv"), { platform: "facebook", map });
     assert.deepEqual(csv.refused, []);
     assert.deepEqual(csv.notes, ["columns ignored: Response, Response date"]);
     assert.equal(csv.drafts[0]!.platform, "facebook");
@@ -134,7 +139,7 @@ describe("generic csv", () => {
     assert.equal(csv.drafts[1]!.record.text, null);
   });
   it("takes the platform from a source.platform column", () => {
-    const csv = readCsv("m.csv", fixture("csv/mixed.csv"), {});
+    const csv = collect(readCsv, "m.csv", fixture("csv/mixed.csv"), {});
     assert.deepEqual(
       csv.drafts.map((d) => [d.platform, d.platformId, d.record.verified?.method]),
       [
@@ -144,7 +149,7 @@ describe("generic csv", () => {
     );
   });
   it("refuses a file without the required columns, naming them and --map", () => {
-    const csv = readCsv("x.csv", Buffer.from("Reviewer,Stars\nA,5\n"), { platform: "yelp" });
+    const csv = collect(readCsv, "x.csv", Buffer.from("Reviewer,Stars\nA,5\n"), { platform: "yelp" });
     assert.match(csv.refused[0]!.reason, /no column for id, published_at, rating, author\.name .*--map/);
   });
 });

@@ -6,14 +6,15 @@ import { describe, it } from "node:test";
 import { readExisting } from "../../../src/import/existing-data.ts";
 import { readGoogle } from "../../../src/import/formats/google.ts";
 import { merge, type MergeInput } from "../../../src/import/merge.ts";
-import { toRecords } from "../../../src/import/records.ts";
+import { recordCollector } from "../../../src/import/records.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/import");
 const NOW = Date.parse("2026-11-25T00:00:00Z");
 
 function google(name: string) {
-  const read = readGoogle(name, readFileSync(path.join(FIXTURES, "google", name)), {});
-  return toRecords(read.drafts, { includeUnverified: false, now: NOW });
+  const { records, add } = recordCollector({ includeUnverified: false, now: NOW });
+  readGoogle(name, readFileSync(path.join(FIXTURES, "google", name)), {}, add);
+  return records;
 }
 
 function run(existingLines: string[], name: string, extra: Partial<MergeInput> = {}) {
@@ -79,9 +80,7 @@ describe("merge", () => {
   it("replaces a hand-written duplicate with the same source.url", () => {
     const existing = readExisting("x", `${JSON.stringify({ ...HAND, source: { platform: "google", url: "https://g.example/r/1" } })}\n`).reviews;
     const records = google("api-2026-10.json");
-    const imported = records.imported.map((r, i) =>
-      i === 0 ? { ...r, record: { ...r.record, source: { platform: "google", url: "https://g.example/r/1" } } } : r,
-    );
+    const imported = records.imported.map((r, i) => (i === 0 ? { ...r, keys: ["url\0https://g.example/r/1"] } : r));
     const result = merge({ existing, imported, suppressed: new Set(), seen: records.seen, platforms: records.platforms, prune: false });
     assert.deepEqual(result.replaced, [{ id: "r-000001", by: imported[0]!.id }]);
   });

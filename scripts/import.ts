@@ -34,12 +34,15 @@ export function importOptions(argv: readonly string[], dataDir: string, now: num
   }
   const { values, positionals } = parsed;
   if (values.from === undefined) throw new UsageError(`--from: required, one of ${FORMATS.join(", ")}`);
-  if (!isFormatName(values.from)) throw new UsageError(`--from: unknown format '${values.from}'; valid formats: ${FORMATS.join(", ")}`);
+  if (!isFormatName(values.from))
+    throw new UsageError(`--from: unknown format '${values.from}'; valid formats: ${FORMATS.join(", ")}`);
   if (positionals.length === 0) throw new UsageError("no export FILE given");
   if (values.from !== "csv" && (values.platform !== undefined || values.map !== undefined))
     throw new UsageError(`--platform and --map are for --from csv only (${values.from} files name their own fields)`);
   if (values.platform !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(values.platform))
-    throw new UsageError(`--platform: expected a short lower-case token such as yelp or nextdoor, got '${values.platform}'`);
+    throw new UsageError(
+      `--platform: expected a short lower-case token such as yelp or nextdoor, got '${values.platform}'`,
+    );
   const map = new Map<string, string>();
   for (const entry of values.map ?? []) {
     const eq = entry.lastIndexOf("=");

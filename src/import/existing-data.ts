@@ -34,7 +34,8 @@ export function readExisting(file: string, text: string): { reviews: ExistingRev
       id = value;
     }
     const first = firstLine.get(id);
-    if (first !== undefined) problems.push({ file, at, field: "id", reason: `duplicate id '${id}' (first on line ${first})` });
+    if (first !== undefined)
+      problems.push({ file, at, field: "id", reason: `duplicate id '${id}' (first on line ${first})` });
     firstLine.set(id, i + 1);
     reviews.push({ id, line, value: () => (parsed ??= parseLenient(line)) });
   });

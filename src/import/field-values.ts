@@ -53,7 +53,12 @@ export class Problems {
   rating(field: string, value: unknown): number {
     const n = typeof value === "string" && /^\s*\d+(\.0+)?\s*$/.test(value) ? Number(value) : value;
     if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 5) return n;
-    this.add(field, value === undefined || value === "" ? "required: a rating 1-5" : `expected a whole number 1-5, got ${show(value)}`);
+    this.add(
+      field,
+      value === undefined || value === ""
+        ? "required: a rating 1-5"
+        : `expected a whole number 1-5, got ${show(value)}`,
+    );
     return 0;
   }
 

@@ -41,7 +41,16 @@ export type MergeResult = {
 };
 
 export function merge(input: MergeInput): MergeResult {
-  const result: MergeResult = { lines: [], added: [], changed: [], unchanged: 0, replaced: [], missing: [], pruned: [], suppressed: [] };
+  const result: MergeResult = {
+    lines: [],
+    added: [],
+    changed: [],
+    unchanged: 0,
+    replaced: [],
+    missing: [],
+    pruned: [],
+    suppressed: [],
+  };
   const incoming = new Map<string, ImportedReview>();
   for (const r of input.imported) {
     if (input.suppressed.has(r.id)) result.suppressed.push({ id: r.id, where: r.where });
@@ -98,7 +107,10 @@ function isPrunable(e: ExistingReview, input: MergeInput): boolean {
  * Existing reviews that are an imported review written by hand: same `source.url`, or same platform, author name and
  * publication time. Keyed by the hand-written id; reviews carrying an importer's id for their platform never count.
  */
-function handWrittenDuplicates(existing: readonly ExistingReview[], imported: ImportedReview[]): Map<string, ImportedReview> {
+function handWrittenDuplicates(
+  existing: readonly ExistingReview[],
+  imported: ImportedReview[],
+): Map<string, ImportedReview> {
   // Indexed from the hand-written side, usually far the smaller one.
   const handWritten = new Map<string, string>();
   const importedIds = new Set(imported.map((r) => r.id));

@@ -25,11 +25,6 @@ export function canonical(r: Obj): Obj {
   };
 }
 
-/** The line of `r` (without its line break). */
-export function recordLine(r: Obj): string {
-  return JSON.stringify(canonical(r));
-}
-
 /** The fields in which two canonical reviews differ, `owner_reply.text` style inside objects, in key order. */
 export function changedFields(before: Obj, after: Obj): string[] {
   const fields: string[] = [];
@@ -40,7 +35,8 @@ export function changedFields(before: Obj, after: Obj): string[] {
     const ao = asObj(a);
     const bo = asObj(b);
     if (ao && bo) {
-      for (const sub of Object.keys(bo)) if (JSON.stringify(ao[sub]) !== JSON.stringify(bo[sub])) fields.push(`${key}.${sub}`);
+      for (const sub of Object.keys(bo))
+        if (JSON.stringify(ao[sub]) !== JSON.stringify(bo[sub])) fields.push(`${key}.${sub}`);
     } else fields.push(key);
   }
   return fields;

@@ -32,7 +32,11 @@ export function recordCollector(options: RecordOptions): { records: Records; add
       records.unverified.push({ id, where: draft.where });
       return;
     }
-    const parsed = ReviewInput.safeParse({ id, ...draft.record, verified: draft.verified ? draft.record.verified : null });
+    const parsed = ReviewInput.safeParse({
+      id,
+      ...draft.record,
+      verified: draft.verified ? draft.record.verified : null,
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         records.refused.push(refusal(draft, issue.path.map(String).join("."), issue.message));

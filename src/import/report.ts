@@ -41,10 +41,18 @@ export function formatSummary(s: ImportSummary): string {
       out.push(row("not in the export", m.missing.length, `(${why}) ${list(m.missing)}`));
     }
     if (m.suppressed.length > 0)
-      out.push(row("suppressed", m.suppressed.length, `(in suppressed.jsonl, not imported) ${list(m.suppressed.map(at))}`));
+      out.push(
+        row("suppressed", m.suppressed.length, `(in suppressed.jsonl, not imported) ${list(m.suppressed.map(at))}`),
+      );
   }
   if (s.unverified.length > 0)
-    out.push(row("unverified", s.unverified.length, `(skipped; --include-unverified imports them) ${list(s.unverified.map(at))}`));
+    out.push(
+      row(
+        "unverified",
+        s.unverified.length,
+        `(skipped; --include-unverified imports them) ${list(s.unverified.map(at))}`,
+      ),
+    );
   if (s.refused.length > 0) {
     out.push(row("refused", s.refused.length));
     for (const r of s.refused) out.push(`    ${refusalLine(r)}`);

@@ -39,7 +39,12 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
     files.push({ file, records: read.records, notes: read.notes ?? [] });
     refused.push(...read.refused);
     if (read.records === 0 && read.refused.length === 0)
-      refused.push({ file, at: "(file)", field: "(file)", reason: "no reviews in this export: an empty export is never imported" });
+      refused.push({
+        file,
+        at: "(file)",
+        field: "(file)",
+        reason: "no reviews in this export: an empty export is never imported",
+      });
   }
   refused.push(...records.refused);
 
@@ -53,7 +58,8 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   if (dataProblems.length > 0)
     return { code: 1, summary: dataProblems.join("\n"), verdict: `Fix ${o.dataDir} first; nothing was written.` };
 
-  const pruneWithheld = o.prune && refused.length > 0 ? "not pruned: rows were refused, and one of them may be a review to keep" : null;
+  const pruneWithheld =
+    o.prune && refused.length > 0 ? "not pruned: rows were refused, and one of them may be a review to keep" : null;
   const merged = merge({
     existing: existing.reviews,
     imported: records.imported,
@@ -75,9 +81,17 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   });
   const imported = merged.added.length + merged.changed.length + merged.unchanged + merged.replaced.length;
   if (refused.length > 0 && !o.skipInvalid)
-    return { code: 1, summary, verdict: `${refused.length} refused; nothing was written (fix them, or pass --skip-invalid to import the rest).` };
+    return {
+      code: 1,
+      summary,
+      verdict: `${refused.length} refused; nothing was written (fix them, or pass --skip-invalid to import the rest).`,
+    };
   if (imported === 0)
-    return { code: 1, summary, verdict: "Nothing to import: no review of the export can be imported; nothing was written." };
+    return {
+      code: 1,
+      summary,
+      verdict: "Nothing to import: no review of the export can be imported; nothing was written.",
+    };
   if (o.dryRun) return { code: 0, summary, verdict: "Dry run: nothing was written." };
   const content = merged.lines.map((l) => `${l}\n`).join("");
   if (content === before) return { code: 0, summary, verdict: `Nothing changed; ${dataFile} was left as it was.` };
@@ -92,7 +106,12 @@ async function readExport(file: string, refused: Refusal[]): Promise<Uint8Array 
     if (isUtf8(bytes)) return bytes;
     refused.push({ file, at: "(file)", field: "(file)", reason: "not UTF-8 text: save the export as UTF-8" });
   } catch (err) {
-    refused.push({ file, at: "(file)", field: "(file)", reason: `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
+    refused.push({
+      file,
+      at: "(file)",
+      field: "(file)",
+      reason: `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
+    });
   }
   return null;
 }

@@ -1,11 +1,11 @@
 // Timestamps as platforms write them (fractional seconds, any offset, a space for the T, no offset meaning UTC),
 // normalised to the form the data holds: RFC 3339 UTC, whole seconds.
 
-const FORM =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:([Zz]|UTC|[+-]\d{2}:?\d{2}))?$/;
+const FORM = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:([Zz]|UTC|[+-]\d{2}:?\d{2}))?$/;
 
 /** The accepted form, for error messages. */
-export const TIMESTAMP_FORM = "YYYY-MM-DDTHH:MM:SS with optional fraction and offset (Z, +02:00), e.g. 2024-05-01T14:03:00Z";
+export const TIMESTAMP_FORM =
+  "YYYY-MM-DDTHH:MM:SS with optional fraction and offset (Z, +02:00), e.g. 2024-05-01T14:03:00Z";
 
 /** `text` as `YYYY-MM-DDTHH:MM:SSZ` (fractions dropped), or null when it is not a timestamp that exists. */
 export function normaliseTimestamp(text: string): string | null {

@@ -49,4 +49,9 @@ export type FormatOptions = Readonly<{ platform?: string; map?: ReadonlyMap<stri
  * Reads one export file (its bytes, checked to be UTF-8), handing each review read to `onDraft` as it goes (so that
  * a large export's reviews are not all held at once), and returns the refusals.
  */
-export type Format = (file: string, bytes: Uint8Array, options: FormatOptions, onDraft: (draft: Draft) => void) => FormatResult;
+export type Format = (
+  file: string,
+  bytes: Uint8Array,
+  options: FormatOptions,
+  onDraft: (draft: Draft) => void,
+) => FormatResult;

@@ -13,11 +13,11 @@ export async function replaceFile(file: string, content: string): Promise<{ back
     await writeSynced(tmp, content);
     const hadFile = await copyIfExists(file, `${backup}.tmp`);
     if (hadFile) {
-      await syncFile(`${backup}.tmp`);
+      await syncPath(`${backup}.tmp`);
       await rename(`${backup}.tmp`, backup);
     }
     await rename(tmp, file);
-    await syncDir(dir);
+    await syncPath(dir);
     return { backup: hadFile ? backup : null };
   } finally {
     await rm(tmp, { force: true });
@@ -45,18 +45,12 @@ async function copyIfExists(from: string, to: string): Promise<boolean> {
   }
 }
 
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, "r+");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Makes the renames durable: a directory's entries are synced through the directory itself. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
+/**
+ * Makes a file's content, or a directory's entries (the renames), durable. A descriptor opened for reading is enough
+ * for fsync on the systems Node supports here.
+ */
+async function syncPath(target: string): Promise<void> {
+  const handle = await open(target, "r");
   try {
     await handle.sync();
   } finally {

@@ -21,7 +21,11 @@ function importer(dataDir: string, ...args: string[]) {
 
 const tempData = () => mkdtempSync(path.join(os.tmpdir(), "reviews-import-"));
 const reviews = (dir: string) => readFileSync(path.join(dir, "reviews.jsonl"), "utf8");
-const ids = (dir: string) => reviews(dir).trim().split("\n").map((l) => JSON.parse(l).id as string);
+const ids = (dir: string) =>
+  reviews(dir)
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l).id as string);
 
 describe("npm run import", () => {
   it("imports into a data directory without reviews.jsonl, and a second import changes nothing, byte for byte", () => {
@@ -91,7 +95,10 @@ describe("npm run import", () => {
     const dir = tempData();
     assert.equal(importer(dir, "--from", "google", fx("google/takeout-2026-09.json")).code, 0);
     const before = reviews(dir);
-    for (const [format, file] of [["google", "bad/google-empty.json"], ["trustpilot", "bad/trustpilot-empty.csv"]] as const) {
+    for (const [format, file] of [
+      ["google", "bad/google-empty.json"],
+      ["trustpilot", "bad/trustpilot-empty.csv"],
+    ] as const) {
       const empty = importer(dir, "--from", format, fx(file), "--prune", "--skip-invalid");
       assert.equal(empty.code, 1, empty.out);
       assert.match(empty.out, /no reviews in this export/);
@@ -102,10 +109,16 @@ describe("npm run import", () => {
   it("keeps every platform's reviews side by side", () => {
     const dir = tempData();
     assert.equal(importer(dir, "--from", "google", fx("google/api-2026-10.json")).code, 0);
-    assert.equal(importer(dir, "--from", "trustpilot", fx("trustpilot/reviews.csv"), fx("trustpilot/reviews.json")).code, 0);
+    assert.equal(
+      importer(dir, "--from", "trustpilot", fx("trustpilot/reviews.csv"), fx("trustpilot/reviews.json")).code,
+      0,
+    );
     const csv = importer(dir, "--from", "csv", fx("csv/mixed.csv"), "--prune");
     assert.equal(csv.code, 0, csv.out);
-    const platforms = reviews(dir).trim().split("\n").map((l) => JSON.parse(l).source.platform as string);
+    const platforms = reviews(dir)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l).source.platform as string);
     assert.deepEqual([...new Set(platforms)], ["google", "trustpilot", "yelp", "nextdoor"]);
     assert.equal(platforms.length, 6 + 5 + 2);
   });
@@ -113,16 +126,26 @@ describe("npm run import", () => {
   it("skips unverified reviews unless --include-unverified, which imports them with verified null", () => {
     const dir = tempData();
     const skipped = importer(dir, "--from", "trustpilot", fx("trustpilot/reviews.json"));
-    assert.match(skipped.out, /unverified\s+1\s+\(skipped; --include-unverified imports them\) trustpilot-66f1a2b3c4d5e6f708192a3d/);
+    assert.match(
+      skipped.out,
+      /unverified\s+1\s+\(skipped; --include-unverified imports them\) trustpilot-66f1a2b3c4d5e6f708192a3d/,
+    );
     const included = importer(dir, "--from", "trustpilot", fx("trustpilot/reviews.json"), "--include-unverified");
     assert.equal(included.code, 0, included.out);
-    const line = reviews(dir).trim().split("\n").map((l) => JSON.parse(l)).find((r) => r.id === "trustpilot-66f1a2b3c4d5e6f708192a3d");
+    const line = reviews(dir)
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .find((r) => r.id === "trustpilot-66f1a2b3c4d5e6f708192a3d");
     assert.equal(line.verified, null);
   });
 
   it("reports a suppressed review and does not import it", () => {
     const dir = tempData();
-    writeFileSync(path.join(dir, "suppressed.jsonl"), `${JSON.stringify({ id: "google-AbFvOqkAnon0nym0usR4t1ng", reason: "privacy request" })}\n`);
+    writeFileSync(
+      path.join(dir, "suppressed.jsonl"),
+      `${JSON.stringify({ id: "google-AbFvOqkAnon0nym0usR4t1ng", reason: "privacy request" })}\n`,
+    );
     const r = importer(dir, "--from", "google", fx("google/api-2026-10.json"));
     assert.equal(r.code, 0, r.out);
     assert.match(r.out, /suppressed\s+1 .*google-AbFvOqkAnon0nym0usR4t1ng/);

@@ -54,7 +54,11 @@ function rowDraft(row: CsvRow, plan: ColumnPlan, problems: Problems): Draft {
   const updated = problems.optionalTimestamp(header("updated_at"), cell("updated_at"));
   const method = verification(cell("verified.method"), header("verified.method"), problems);
   const replyText = cleanText(cell("owner_reply.text"));
-  const replyAt = problems.optionalTimestamp(header("owner_reply.published_at"), cell("owner_reply.published_at"), replyText !== null);
+  const replyAt = problems.optionalTimestamp(
+    header("owner_reply.published_at"),
+    cell("owner_reply.published_at"),
+    replyText !== null,
+  );
   const url = cleanText(cell("source.url")) ?? plan.urlOf?.(platformId) ?? null;
   const record: DraftRecord = {
     published_at: published,
@@ -66,7 +70,11 @@ function rowDraft(row: CsvRow, plan: ColumnPlan, problems: Problems): Draft {
     author: { name: cleanText(cell("author.name")) ?? "", avatar_url: cleanText(cell("author.avatar_url")) },
     experience_date: problems.optionalDate(header("experience_date"), cell("experience_date")),
     verified: method
-      ? { method, verified_at: problems.optionalTimestamp(header("verified.verified_at"), cell("verified.verified_at")) ?? published }
+      ? {
+          method,
+          verified_at:
+            problems.optionalTimestamp(header("verified.verified_at"), cell("verified.verified_at")) ?? published,
+        }
       : null,
     source: { platform, url },
     owner_reply: replyText !== null && replyAt !== null ? { text: replyText, published_at: replyAt } : null,

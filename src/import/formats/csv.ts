@@ -27,7 +27,11 @@ export const CSV_FIELDS = [
 const REQUIRED = ["id", "published_at", "rating", "author.name"];
 
 export const readCsv: Format = csvFormat((header, options) => {
-  const plan: ColumnPlan = { columns: new Map(), notes: [], ...(options.platform ? { platform: options.platform } : {}) };
+  const plan: ColumnPlan = {
+    columns: new Map(),
+    notes: [],
+    ...(options.platform ? { platform: options.platform } : {}),
+  };
   const map = new Map([...(options.map ?? [])].map(([column, field]) => [headerKey(column), field]));
   const ignored: string[] = [];
   for (const [index, name] of header.entries()) {
@@ -37,7 +41,9 @@ export const readCsv: Format = csvFormat((header, options) => {
       return `columns "${plan.columns.get(field)!.header}" and "${name}" both fill ${field}`;
     else plan.columns.set(field, { index, header: name });
   }
-  const unmatched = [...(options.map ?? [])].filter(([column]) => !header.some((h) => headerKey(h) === headerKey(column)));
+  const unmatched = [...(options.map ?? [])].filter(
+    ([column]) => !header.some((h) => headerKey(h) === headerKey(column)),
+  );
   if (unmatched.length > 0)
     return `--map names ${unmatched.map(([c]) => `"${c}"`).join(", ")}, not a column of this file (found: ${header.join(", ")})`;
   const missing = REQUIRED.filter((p) => !plan.columns.has(p));

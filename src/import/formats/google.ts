@@ -24,7 +24,9 @@ function googleDraft(r: Record<string, unknown>, problems: Problems): Draft {
     problems.add("starRating", `expected one of ONE, TWO, THREE, FOUR, FIVE, got ${show(r.starRating)}`);
   const reply = isObject(r.reviewReply) ? r.reviewReply : null;
   const replyText = reply ? cleanText(originalText(String(reply.comment ?? ""))) : null;
-  const replyAt = reply ? problems.optionalTimestamp("reviewReply.updateTime", reply.updateTime, replyText !== null) : null;
+  const replyAt = reply
+    ? problems.optionalTimestamp("reviewReply.updateTime", reply.updateTime, replyText !== null)
+    : null;
   return {
     where: problems.where,
     platform: "google",

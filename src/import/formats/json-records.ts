@@ -11,7 +11,10 @@ export function jsonRecords(file: string, bytes: Uint8Array): { records: JsonRec
   try {
     data = JSON.parse(new TextDecoder().decode(bytes));
   } catch (err) {
-    return { records: [], refused: [{ file, at: "/", field: "(file)", reason: `invalid JSON: ${(err as Error).message}` }] };
+    return {
+      records: [],
+      refused: [{ file, at: "/", field: "(file)", reason: `invalid JSON: ${(err as Error).message}` }],
+    };
   }
   const records: JsonRecord[] = [];
   const refused: Refusal[] = [];

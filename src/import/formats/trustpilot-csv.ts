@@ -40,6 +40,8 @@ export const readTrustpilotCsv: Format = csvFormat((header) => {
     return `not a Trustpilot review export: no column ${names.join(", ")} (found: ${header.join(", ")})`;
   }
   if (!plan.columns.has("verified.method"))
-    plan.notes!.push("no verification column (Review Verified, Review Verification Level): every row counts as unverified");
+    plan.notes!.push(
+      "no verification column (Review Verified, Review Verification Level): every row counts as unverified",
+    );
   return plan;
 });

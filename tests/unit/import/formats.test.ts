@@ -38,7 +38,10 @@ describe("google", () => {
   });
   it("keeps the original of a translated comment, whichever comes first", () => {
     const d = byId(api.drafts);
-    assert.equal(d.get("AbFvOqmTr4nsl4t3dEsPan01")!.record.text, "Excelente servicio, llegaron temprano y explicaron todo.");
+    assert.equal(
+      d.get("AbFvOqmTr4nsl4t3dEsPan01")!.record.text,
+      "Excelente servicio, llegaron temprano y explicaron todo.",
+    );
     assert.equal(d.get("AbFvOqgN3wInOctober00bb2")!.record.text, "Muito bom atendimento");
     assert.equal(originalText("No translation here"), "No translation here");
   });
@@ -87,14 +90,18 @@ describe("trustpilot", () => {
     assert.deepEqual([first!.verified, second!.verified, fourth!.verified], [true, true, false]);
   });
   it("matches CSV headers case- and space-insensitively, in any order", () => {
-    const text = "review stars,REVIEW  ID,reviewcreated(utc),Review Username,review verified\n5,abc123,2026-08-01 10:00:00,Al,yes\n";
+    const text =
+      "review stars,REVIEW  ID,reviewcreated(utc),Review Username,review verified\n5,abc123,2026-08-01 10:00:00,Al,yes\n";
     const csv = collect(readTrustpilotCsv, "t.csv", Buffer.from(text), {});
     assert.deepEqual(csv.refused, []);
     assert.equal(csv.drafts[0]!.record.rating, 5);
     assert.equal(csv.drafts[0]!.platformId, "abc123");
   });
   it("refuses a CSV that is not a Trustpilot export, and bad rows by row number", () => {
-    assert.match(collect(readTrustpilotCsv, "t.csv", Buffer.from("a,b\n1,2\n"), {}).refused[0]!.reason, /not a Trustpilot review export/);
+    assert.match(
+      collect(readTrustpilotCsv, "t.csv", Buffer.from("a,b\n1,2\n"), {}).refused[0]!.reason,
+      /not a Trustpilot review export/,
+    );
     const bad = collect(readTrustpilotCsv, "bad.csv", fixture("bad/trustpilot-bad.csv"), {});
     assert.deepEqual(
       bad.refused.map((r) => [r.at, r.field]),

@@ -20,7 +20,15 @@ function google(name: string) {
 function run(existingLines: string[], name: string, extra: Partial<MergeInput> = {}) {
   const records = google(name);
   const existing = readExisting("reviews.jsonl", existingLines.map((l) => `${l}\n`).join("")).reviews;
-  return merge({ existing, imported: records.imported, suppressed: new Set(), seen: records.seen, platforms: records.platforms, prune: false, ...extra });
+  return merge({
+    existing,
+    imported: records.imported,
+    suppressed: new Set(),
+    seen: records.seen,
+    platforms: records.platforms,
+    prune: false,
+    ...extra,
+  });
 }
 
 const HAND = {
@@ -61,7 +69,10 @@ describe("merge", () => {
     const kept = run(first.lines, "api-2026-10.json");
     assert.deepEqual([kept.missing, kept.pruned, kept.lines.length], [["google-AbFvOqjDe1etedS00nQwe456"], [], 7]);
     const pruned = run(first.lines, "api-2026-10.json", { prune: true });
-    assert.deepEqual([pruned.missing, pruned.pruned, pruned.lines.length], [[], ["google-AbFvOqjDe1etedS00nQwe456"], 6]);
+    assert.deepEqual(
+      [pruned.missing, pruned.pruned, pruned.lines.length],
+      [[], ["google-AbFvOqjDe1etedS00nQwe456"], 6],
+    );
   });
   it("keeps reviews of other platforms and hand-written ones, even with prune", () => {
     const other = JSON.stringify({ ...HAND, id: "yelp-abc" });
@@ -72,21 +83,37 @@ describe("merge", () => {
   });
   it("replaces a hand-written duplicate (same platform, author and time) in its place", () => {
     const dup = { ...HAND, id: "r-000009", published_at: "2026-09-10T07:00:00-05:00", author: { name: "Greg Olsen" } };
-    const result = run([JSON.stringify(HAND), JSON.stringify({ ...dup, source: { platform: "google", url: null } })], "api-2026-10.json");
+    const result = run(
+      [JSON.stringify(HAND), JSON.stringify({ ...dup, source: { platform: "google", url: null } })],
+      "api-2026-10.json",
+    );
     assert.deepEqual(result.replaced, [{ id: "r-000009", by: "google-AbFvOqlEd1tedL4terXyz789" }]);
     assert.equal(JSON.parse(result.lines[1]!).id, "google-AbFvOqlEd1tedL4terXyz789");
     assert.equal(result.lines.length, 1 + 6);
   });
   it("replaces a hand-written duplicate with the same source.url", () => {
-    const existing = readExisting("x", `${JSON.stringify({ ...HAND, source: { platform: "google", url: "https://g.example/r/1" } })}\n`).reviews;
+    const existing = readExisting(
+      "x",
+      `${JSON.stringify({ ...HAND, source: { platform: "google", url: "https://g.example/r/1" } })}\n`,
+    ).reviews;
     const records = google("api-2026-10.json");
     const imported = records.imported.map((r, i) => (i === 0 ? { ...r, keys: ["url\0https://g.example/r/1"] } : r));
-    const result = merge({ existing, imported, suppressed: new Set(), seen: records.seen, platforms: records.platforms, prune: false });
+    const result = merge({
+      existing,
+      imported,
+      suppressed: new Set(),
+      seen: records.seen,
+      platforms: records.platforms,
+      prune: false,
+    });
     assert.deepEqual(result.replaced, [{ id: "r-000001", by: imported[0]!.id }]);
   });
   it("never brings back a suppressed review", () => {
     const result = run([], "api-2026-10.json", { suppressed: new Set(["google-AbFvOqkAnon0nym0usR4t1ng"]) });
-    assert.deepEqual(result.suppressed.map((s) => [s.id, s.where.at]), [["google-AbFvOqkAnon0nym0usR4t1ng", "/0/reviews/1"]]);
+    assert.deepEqual(
+      result.suppressed.map((s) => [s.id, s.where.at]),
+      [["google-AbFvOqkAnon0nym0usR4t1ng", "/0/reviews/1"]],
+    );
     assert.ok(!result.lines.some((l) => l.includes("AbFvOqkAnon0nym0usR4t1ng")));
   });
 });

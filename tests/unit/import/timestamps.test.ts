@@ -12,7 +12,13 @@ describe("timestamps", () => {
     assert.equal(normaliseTimestamp("2026-08-01 14:05 UTC"), "2026-08-01T14:05:00Z");
   });
   it("refuses what is not a timestamp or does not exist", () => {
-    for (const bad of ["yesterday", "2026-02-30T10:00:00Z", "2026-13-01T00:00:00Z", "2026-01-01", "2026-01-01T24:00:00Z"])
+    for (const bad of [
+      "yesterday",
+      "2026-02-30T10:00:00Z",
+      "2026-13-01T00:00:00Z",
+      "2026-01-01",
+      "2026-01-01T24:00:00Z",
+    ])
       assert.equal(normaliseTimestamp(bad), null, bad);
   });
   it("takes a date, or a timestamp's date part", () => {

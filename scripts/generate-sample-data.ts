@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { Business } from "../src/lib/schema/business.ts";
+import { BusinessFile } from "../src/lib/schema/business.ts";
 import { parseCli, UsageError, USAGE } from "./sample-data/args.ts";
 import { reviewLines } from "./sample-data/generate.ts";
 
@@ -28,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const businessFile = path.join(DATA_DIR, "business.json");
   const businessText = await readFile(businessFile, "utf8");
-  const parsed = Business.safeParse(JSON.parse(businessText));
+  const parsed = BusinessFile.safeParse(JSON.parse(businessText));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     process.stderr.write(`${businessFile} is invalid, so no reviews were generated:\n${problems}\n`);

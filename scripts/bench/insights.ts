@@ -11,7 +11,7 @@ import type { ReviewAnalysis } from "../../src/lib/insights/engine/analyze.ts";
 import { analyzerFor } from "../../src/lib/insights/for-business.ts";
 import { computeInsights } from "../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
-import { Business } from "../../src/lib/schema/business.ts";
+import { BusinessFile } from "../../src/lib/schema/business.ts";
 import { ReviewInput } from "../../src/lib/schema/review.ts";
 import { benchDataSet, ROOT } from "./lib/data-sets.ts";
 
@@ -29,7 +29,7 @@ if (!Number.isInteger(rebuilds) || rebuilds < 1)
   throw new Error(`--rebuilds takes a whole number of at least 1, got "${values.rebuilds}"`);
 
 const dataDir = benchDataSet(size);
-const business = Business.parse(JSON.parse(await readFile(path.join(dataDir, "business.json"), "utf8")));
+const business = BusinessFile.parse(JSON.parse(await readFile(path.join(dataDir, "business.json"), "utf8")));
 const inputs = (await readFile(path.join(dataDir, "reviews.jsonl"), "utf8"))
   .split("\n")
   .filter(Boolean)

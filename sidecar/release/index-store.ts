@@ -20,7 +20,9 @@ import { releaseFile } from "./load.ts";
 import type { Release } from "./release.ts";
 import type { Logger } from "../log.ts";
 import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
+import { feedOf, readChangesFile } from "./changes-file.ts";
 import { readInsightsFile } from "./insights-file.ts";
+import type { ChangeFeed } from "../../src/lib/changes/feed.ts";
 import { readReviewsFile, readReviewsFileOf, type ReviewsFile } from "./reviews-file.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
@@ -32,6 +34,10 @@ export type IndexedRelease = Readonly<{
   insights: InsightsDoc | null;
   /** Why `insights` is null. */
   insightsProblem: string | null;
+  /** The change feed (the release's change log over this index). */
+  changes: ChangeFeed | null;
+  /** Why `changes` is null. */
+  changesProblem: string | null;
 }>;
 
 export type SearchIndexStore = Readonly<{
@@ -61,17 +67,20 @@ export async function indexRelease(
 ): Promise<IndexedRelease> {
   const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
-  // The three files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
-  const [reviewsBytes, indexFile, { insights, problem }] = await Promise.all([
+  // The four files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
+  const [reviewsBytes, indexFile, { insights, problem }, changesFile] = await Promise.all([
     readFile(file),
     readIndexFile(site),
     readInsightsFile(site),
+    readChangesFile(site),
   ]);
   const aspects = aspectLabels(insights);
   const prebuilt = await loadIndexFile(indexFile, reviewsBytes, aspects, pause);
   onIndex(prebuilt.release ? { ok: true } : { ok: false, why: prebuilt.why });
-  if (prebuilt.release)
-    return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem });
+  if (prebuilt.release) {
+    const changes = feedOf(changesFile, prebuilt.release.index.ids);
+    return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem, ...changes });
+  }
   let dataset: ReviewsFile;
   try {
     dataset = readReviewsFile(reviewsBytes);
@@ -80,7 +89,16 @@ export async function indexRelease(
   }
   const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, dataset.reviews, aspects), pause);
   const { business, updated_at: updatedAt } = dataset.head;
-  return Object.freeze({ releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem });
+  const changes = feedOf(changesFile, index.ids);
+  return Object.freeze({
+    releaseId: site.id,
+    index,
+    updatedAt,
+    business,
+    insights,
+    insightsProblem: problem,
+    ...changes,
+  });
 }
 
 type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
@@ -160,8 +178,9 @@ export async function createSearchIndexStore(
   logger: Logger,
   pause: Pause = nextTurn,
 ): Promise<SearchIndexStore> {
-  const warnInsights = (r: IndexedRelease) => {
+  const warnUnavailable = (r: IndexedRelease) => {
     if (r.insightsProblem) logger.warn("insights unavailable", { release: r.releaseId, problem: r.insightsProblem });
+    if (r.changesProblem) logger.warn("change feed unavailable", { release: r.releaseId, problem: r.changesProblem });
   };
   const index = (site: IndexableRelease) =>
     indexRelease(site, pause, (source) => {
@@ -172,7 +191,7 @@ export async function createSearchIndexStore(
         });
     });
   let current = await index(initial);
-  warnInsights(current);
+  warnUnavailable(current);
   let latestRequested = initial.id;
   return Object.freeze({
     current: () => current,
@@ -183,7 +202,7 @@ export async function createSearchIndexStore(
         // A slower build of an older release must not replace a newer one.
         if (latestRequested === site.id) current = next;
         logger.info("search index ready", { release: site.id, reviews: next.index.size });
-        warnInsights(next);
+        warnUnavailable(next);
       } catch (err) {
         logger.error("search index not rebuilt, still answering from the previous release", {
           release: site.id,

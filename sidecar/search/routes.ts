@@ -1,4 +1,4 @@
-// GET /api/reviews/search and GET /api/reviews/since/{date}: the read API over the release's search index.
+// GET /api/reviews/search, /since/{date} and /changes: the read API over the release's search index and change feed.
 import { Hono } from "hono";
 import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
@@ -10,6 +10,7 @@ import type { SearchIndexStore } from "../release/index-store.ts";
 import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
 import { createLru } from "../http/lru.ts";
 import { sinceAnswers } from "./since-answers.ts";
+import { changesAnswers } from "./changes.ts";
 
 /** Answers are a pure function of (release, query string, accepted codings): popular searches are served from memory. */
 const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
@@ -19,6 +20,7 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const responses = createLru<Rendered>(RESPONSE_CACHE_BYTES);
   const since = sinceAnswers(responses);
+  const changes = changesAnswers(responses);
 
   // Synchronous on a cache hit: node-server then writes the response without awaiting a promise.
   app.get("/search", (c): Response | Promise<Response> => {
@@ -63,7 +65,9 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     return since(req, indexes.current(), date.value);
   });
 
-  for (const path of ["/search", "/since/:date"]) {
+  app.get("/changes", (c) => changes(c.req.raw, indexes.current()));
+
+  for (const path of ["/search", "/since/:date", "/changes"]) {
     app.all(path, (c) => {
       if (c.req.method === "OPTIONS") return preflightResponse();
       throw new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed here; use GET or HEAD.`, {

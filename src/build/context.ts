@@ -1,7 +1,8 @@
 // The build's one context: its configuration and release paths, and what its stages make (the previous release, the
-// source read, the derived site, the archive pages' plan), each made once, when first asked for.
+// source read, the derived site, the archive pages' plan, the previous change log), each made once, when first asked for.
 import type { Config } from "../config.ts";
 import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
+import { type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
 import { readBuildSource, type SourceRead } from "./read-source.ts";
 import { type ReleasePaths, releasePaths } from "./release-paths.ts";
@@ -13,11 +14,15 @@ export type BuildContext = Readonly<{
   config: Config;
   /** Where this build stages its files and publishes its release. */
   paths: ReleasePaths;
+  /** When the build started (epoch milliseconds): the clock the data's dates are checked by and the change log's. */
+  now: number;
   /** This build's code fingerprint, and the release DIST_DIR points at when this build may reuse it. */
   previousBuild: () => Promise<PreviousBuild>;
   /** Starts reading the source (the build-context integration does when the build starts, while Vite bundles). */
   startReadingSource: () => void;
   site: () => Promise<Site>;
+  /** The change log of the release DIST_DIR pointed at when the build started, which this build continues. */
+  previousChangeLog: () => Promise<PreviousChangeLog>;
   archivePlan: () => Promise<ArchivePlan>;
 }>;
 
@@ -27,12 +32,14 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   const previousBuild = once(() => readPreviousBuild(config.distDir));
   // Read at the start, before this build may replace the release.
   const liveCount = once(() => liveReviewCount(config.distDir));
+  const previousChangeLog = once(() => readPreviousChangeLog(config.distDir));
   // Held until the site takes it over, then dropped: the source files and the parsed lines (100 MB and more at 100k
   // reviews) go once the dataset is derived from them.
   let reading: Promise<SourceRead> | null = null;
   let taken = false;
   const startReading = () => {
     liveCount();
+    previousChangeLog();
     return (reading ??= readBuildSource(config.dataDir, previousBuild, now));
   };
   const site = once(async () => {
@@ -49,12 +56,14 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   return Object.freeze({
     config,
     paths,
+    now,
     previousBuild,
     startReadingSource: () => {
       // A failure is the site's to report when it takes the read over; until then it must not end the process.
       if (!taken) startReading().catch(() => {});
     },
     site,
+    previousChangeLog,
     archivePlan,
   });
 }

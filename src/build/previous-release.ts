@@ -10,7 +10,12 @@ export const BUILD_RECORD = "build-record.json";
 
 /** The source a release was built from: business.json's hash, and reviews.jsonl's length and hash. */
 export const SourceRecord = z
-  .object({ business_sha256: Sha256, reviews_bytes: z.int().min(0), reviews_sha256: Sha256 })
+  .object({
+    business_sha256: Sha256,
+    reviews_bytes: z.int().min(0),
+    reviews_sha256: Sha256,
+    suppressed_sha256: Sha256.optional(),
+  })
   .strict();
 export type SourceRecord = z.output<typeof SourceRecord>;
 

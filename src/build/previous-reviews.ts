@@ -31,7 +31,12 @@ const BOUNDARY = Buffer.from('},{"id":');
 const ARRAY_END = "]}";
 
 export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): SourceRecord {
-  return { business_sha256: digests.business, reviews_bytes: files.reviews.length, reviews_sha256: digests.reviews };
+  return {
+    business_sha256: digests.business,
+    reviews_bytes: files.reviews.length,
+    reviews_sha256: digests.reviews,
+    ...(digests.suppressed ? { suppressed_sha256: digests.suppressed } : {}),
+  };
 }
 
 /** `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). */
@@ -43,6 +48,9 @@ export function previousReviews(
   const before = release.record.source;
   if (!before) return { reused: null, reason: "the previous release does not record its source" };
   if (digests.business !== before.business_sha256) return { reused: null, reason: "business.json changed" };
+  // A review suppressed since, or no longer suppressed, changes what the previous release's reviews are.
+  if (digests.suppressed !== (before.suppressed_sha256 ?? null))
+    return { reused: null, reason: "suppressed.jsonl changed" };
   const n = before.reviews_bytes;
   const extends_ =
     files.reviews.length >= n &&

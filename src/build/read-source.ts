@@ -65,8 +65,10 @@ async function readReviews(
         business: parseBusinessOf(files),
         reused: reused.reviews,
         reusedJson: reused.json,
-        added,
-        reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.length} from the source`,
+        added: added.reviews,
+        reviewsRead:
+          `${reused.reviews.length} reviews read from the previous release, ${added.reviews.length} from the source` +
+          suppressedNote(files, added.suppressedCount),
       };
     }
   }
@@ -76,6 +78,13 @@ async function readReviews(
     reused: [],
     reusedJson: [],
     added: source.reviews,
-    reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
+    reviewsRead:
+      `every review read from the source (${reason ?? "a new line is invalid"})` +
+      suppressedNote(files, source.suppressedCount),
   };
+}
+
+/** The build says how many reviews it left out, so a suppression is seen to take effect (or not to). */
+function suppressedNote(files: SourceFiles, count: number): string {
+  return files.suppressed ? `; ${count} left out by ${files.suppressedFile}` : "";
 }

@@ -4,6 +4,7 @@ import type { Config } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
 import { computeInsights } from "../lib/insights/insights.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
+import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
@@ -22,6 +23,8 @@ export type Site = {
   sourceRecord: SourceRecord;
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
+  /** What the build reports without failing: catalog entries no review mentions, names that cannot stand alone. */
+  warnings: readonly string[];
   dataset: ReviewsDataset;
   /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
   reviewJson: readonly Buffer[];
@@ -65,6 +68,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     sourceHash: sourceHashOf(digests),
     sourceRecord: sourceRecordOf(files, digests),
     reviewsRead,
+    warnings: mentionWarnings(business, dataset.reviews),
     dataset,
     reviewJson,
     insights: computeInsights(dataset, { analyzer, analyses }),

@@ -4,15 +4,19 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { findNodeAtLocation, parseTree, type ParseError, printParseErrorCode } from "jsonc-parser";
 import type { z } from "zod";
-import { Business } from "../lib/schema/business.ts";
+import { type Business, BusinessFile } from "../lib/schema/business.ts";
 import { ReviewInput } from "../lib/schema/review.ts";
 import { duplicateKeys } from "./duplicate-keys.ts";
 import { futureDates } from "./future-dates.ts";
 import { decodeSource } from "./source-text.ts";
+import { parseSuppressed, readSuppressedBytes, SUPPRESSED_FILE } from "./suppressed.ts";
 
 export type Source = {
   business: Business;
+  /** The reviews to publish: those of reviews.jsonl whose ids suppressed.jsonl does not hold. */
   reviews: ReviewInput[];
+  /** How many reviews of reviews.jsonl suppressed.jsonl left out. */
+  suppressedCount: number;
 };
 
 /** Problems shown in the error; the count always covers them all. */
@@ -33,7 +37,15 @@ export class DataError extends Error {
 }
 
 /** The source files' bytes, read once: the build hashes, compares and parses them. */
-export type SourceFiles = Readonly<{ businessFile: string; reviewsFile: string; business: Buffer; reviews: Buffer }>;
+export type SourceFiles = Readonly<{
+  businessFile: string;
+  reviewsFile: string;
+  suppressedFile: string;
+  business: Buffer;
+  reviews: Buffer;
+  /** null when there is no suppressed.jsonl. */
+  suppressed: Buffer | null;
+}>;
 
 /** The source in `dataDir`, checked against the clock `now` (epoch milliseconds; this machine's when omitted). */
 export function readSource(dataDir: string, now: number = Date.now()): Source {
@@ -43,11 +55,14 @@ export function readSource(dataDir: string, now: number = Date.now()): Source {
 export function readSourceFiles(dataDir: string): SourceFiles {
   const businessFile = path.join(dataDir, "business.json");
   const reviewsFile = path.join(dataDir, "reviews.jsonl");
+  const suppressedFile = path.join(dataDir, SUPPRESSED_FILE);
   return {
     businessFile: display(businessFile),
     reviewsFile: display(reviewsFile),
+    suppressedFile: display(suppressedFile),
     business: readBytes(businessFile),
     reviews: readBytes(reviewsFile),
+    suppressed: readSuppressedBytes(suppressedFile),
   };
 }
 
@@ -64,25 +79,40 @@ export function parseSource(files: SourceFiles, now: number): Source {
     now,
     problems,
   );
+  const suppressed = suppressedIds(files, problems);
   if (problems.length > 0 || !business) throw new DataError(problems);
-  return { business, reviews };
+  const kept = suppressed.size > 0 ? reviews.filter((r) => !suppressed.has(r.id)) : reviews;
+  return { business, reviews: kept, suppressedCount: reviews.length - kept.length };
+}
+
+/** The ids suppressed.jsonl holds (none without the file); its problems are pushed onto `problems`. */
+export function suppressedIds(files: SourceFiles, problems: string[]): Set<string> {
+  if (!files.suppressed) return new Set();
+  return parseSuppressed(
+    files.suppressedFile,
+    decodeSource(files.suppressedFile, files.suppressed, problems),
+    problems,
+  );
 }
 
 /**
- * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids `known` must not repeat; null when any
- * of them is invalid, for the caller to parse the whole file and report every problem with its first line.
+ * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids `known` must not repeat, less those
+ * suppressed.jsonl holds; null when any of them (or suppressed.jsonl) is invalid, for the caller to parse the whole
+ * file and report every problem with its first line.
  */
 export function parseReviewsFrom(
   files: SourceFiles,
   from: number,
   known: ReadonlySet<string>,
   now: number,
-): ReviewInput[] | null {
+): { reviews: ReviewInput[]; suppressedCount: number } | null {
   const problems: string[] = [];
   const text = decodeSource(files.reviewsFile, files.reviews.subarray(from), problems);
   const reviews = parseReviews(files.reviewsFile, text, now, problems);
+  const suppressed = suppressedIds(files, problems);
   if (problems.length > 0 || reviews.some((r) => known.has(r.id))) return null;
-  return reviews;
+  const kept = reviews.filter((r) => !suppressed.has(r.id));
+  return { reviews: kept, suppressedCount: reviews.length - kept.length };
 }
 
 /** business.json alone, for a build that takes the reviews from elsewhere. */
@@ -98,9 +128,12 @@ export function parseBusinessOf(files: SourceFiles): Business {
 }
 
 /** Each file's sha256, and that of reviews.jsonl's first `prefixBytes` bytes when asked: one pass over the files. */
-export type SourceDigests = { business: string; reviews: string; prefix: string | null };
+export type SourceDigests = { business: string; reviews: string; prefix: string | null; suppressed: string | null };
 
-export function sourceDigests(files: Pick<SourceFiles, "business" | "reviews">, prefixBytes?: number): SourceDigests {
+export function sourceDigests(
+  files: Pick<SourceFiles, "business" | "reviews" | "suppressed">,
+  prefixBytes?: number,
+): SourceDigests {
   const reviews = createHash("sha256");
   let prefix: string | null = null;
   if (prefixBytes !== undefined && prefixBytes <= files.reviews.length) {
@@ -112,12 +145,17 @@ export function sourceDigests(files: Pick<SourceFiles, "business" | "reviews">, 
     business: createHash("sha256").update(files.business).digest("hex"),
     reviews: reviews.digest("hex"),
     prefix,
+    suppressed: files.suppressed ? createHash("sha256").update(files.suppressed).digest("hex") : null,
   };
 }
 
-/** The hash a release records of the data it was built from (the manifest's source_hash): over both files' hashes. */
+/**
+ * The hash a release records of the data it was built from (the manifest's source_hash): over the files' hashes
+ * (suppressed.jsonl's only when there is one).
+ */
 export function sourceHashOf(digests: SourceDigests): string {
-  return createHash("sha256").update(`${digests.business}\0${digests.reviews}`).digest("hex");
+  const suppressed = digests.suppressed === null ? "" : `\0${digests.suppressed}`;
+  return createHash("sha256").update(`${digests.business}\0${digests.reviews}${suppressed}`).digest("hex");
 }
 
 /** The source hash of the data in `dataDir`, without validating the data. */
@@ -154,7 +192,7 @@ function parseBusiness(file: string, text: string, problems: string[]): Business
   const value: unknown = JSON.parse(text);
   const repeated = duplicateKeys(text, value);
   for (const d of repeated) problems.push(`${file}:${lineOf(text, d.offset)}: ${duplicateKeyProblem(d)}`);
-  const result = Business.safeParse(value);
+  const result = BusinessFile.safeParse(value);
   if (result.success) return repeated.length === 0 ? result.data : null;
   for (const issue of result.error.issues) {
     // Point at the deepest node of the path that exists (a missing field points at its parent object).

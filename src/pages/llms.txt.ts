@@ -38,6 +38,7 @@ Every review carries a stable \`id\`, \`date\` (YYYY-MM-DD, business time zone),
 - [OpenAPI 3.1 description](${urls.openapi}): every endpoint, parameter and response schema
 - [Search](${at("/api/reviews/search")}): \`GET /api/reviews/search\` with ${searchParams.join(", ")}; filters combine with AND, newest first; \`query\` is a substring of the text
 - [Reviews since a date](${at("/api/reviews/since/2024-01-01")}): \`GET /api/reviews/since/{YYYY-MM-DD}\`, oldest first, for incremental sync
+- [Changes](${at("/api/reviews/changes")}): \`GET /api/reviews/changes?after={next_cursor}\`, reviews added, changed and removed (tombstones) as rebuilds published them, oldest first, to keep a copy right
 - [Developer guide](${urls.developers}): the same, for people, with examples
 
 ## MCP

@@ -17,14 +17,14 @@ import { Random } from "../../scripts/sample-data/random.ts";
 import { DataError, readSource, type Source } from "../../src/build/source.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { mentionMatcher } from "../../src/lib/reviews/mentions.ts";
-import { Business } from "../../src/lib/schema/business.ts";
+import { BusinessFile } from "../../src/lib/schema/business.ts";
 import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import { normalizeText } from "../../src/lib/text/normalize.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const DATA = path.join(ROOT, "data");
 const CLI = path.join(ROOT, "scripts", "generate-sample-data.ts");
-const business = Business.parse(JSON.parse(await readFile(path.join(DATA, "business.json"), "utf8")));
+const business = BusinessFile.parse(JSON.parse(await readFile(path.join(DATA, "business.json"), "utf8")));
 const match = mentionMatcher(business);
 const generate = (count: number, seed: number) => [...reviewLines(business, { count, seed })].join("");
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: "utf8" });

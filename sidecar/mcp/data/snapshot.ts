@@ -43,6 +43,8 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         business: release.business,
         insights: release.insights,
         insightsProblem: release.insightsProblem,
+        changes: release.changes,
+        changesProblem: release.changesProblem,
         urls,
         release: served,
         servedReleaseId: served.id,

@@ -1,5 +1,5 @@
 // Astro integration that hands the build context to the pages and starts reading the data when the build starts, so
-// that it is read while Vite bundles the pages instead of after.
+// that it is read while Vite bundles the pages instead of after; once the pages are built, it prints the data's warnings.
 import type { AstroIntegration } from "astro";
 import type { BuildContext } from "../../build/context.ts";
 import { installBuildContext } from "../../build/current-context.ts";
@@ -17,6 +17,10 @@ export default function buildContextIntegration(context: BuildContext): AstroInt
         updateConfig({ vite: { plugins: [externalModule(CONTEXT_MODULE)] } });
       },
       "astro:build:start": () => context.startReadingSource(),
+      // Written to stderr, not through Astro's logger: `npm run build` runs Astro with --silent.
+      "astro:build:done": async () => {
+        for (const warning of (await context.site()).warnings) process.stderr.write(`warning: ${warning}\n`);
+      },
     },
   };
 }

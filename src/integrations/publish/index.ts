@@ -1,9 +1,12 @@
 // Astro integration run after the build: carries unchanged pages over from the previous release, writes the sitemaps,
-// hashes and precompresses every other file, writes manifest.json, _headers and the build record, publishes atomically.
+// hashes and precompresses every other file, writes the change log, manifest.json, _headers and the build record,
+// publishes atomically.
 import { open, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { writeChangeLog } from "../../build/change-log.ts";
+import type { NextChangeLog } from "../../lib/changes/diff.ts";
 import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
 import type { BuildContext } from "../../build/context.ts";
 import { sha256 } from "../../build/hash.ts";
@@ -14,6 +17,7 @@ import {
   type PreviousRelease,
   readPreviousRelease,
 } from "../../build/previous-release.ts";
+import { CHANGE_LOG_FILE } from "../../lib/changes/log.ts";
 import type { ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
@@ -29,7 +33,7 @@ import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD]);
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE]);
 
 const WORKERS = 2;
 
@@ -78,7 +82,9 @@ export default function publish(context: BuildContext): AstroIntegration {
           source_hash: site.sourceHash,
           site_url: site.origin,
         };
-        const manifest = buildManifest(files, meta, await describeIndexFile(root));
+        const changeLog = await context.previousChangeLog();
+        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewJson, changeLog.log, context.now);
+        const manifest = buildManifest(files, meta, await describeIndexFile(root), changes.file);
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
@@ -98,11 +104,17 @@ export default function publish(context: BuildContext): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? build.reason})`
-          }; ${site.reviewsRead}; ${indexMade}`,
+          }; ${site.reviewsRead}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
         );
       },
     },
   };
+}
+
+function changesMade(next: NextChangeLog, reason: string | null): string {
+  return next.started
+    ? `change log started anew with ${next.upserts} reviews (${reason})`
+    : `change log continued: ${next.upserts} reviews added or changed, ${next.removals} removed`;
 }
 
 /** The sidecar's index file, kept in the release but not published: described apart, from its preamble alone. */

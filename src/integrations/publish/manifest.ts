@@ -2,7 +2,13 @@
 import { etagOf } from "../../build/hash.ts";
 import type { HashedFile } from "../../build/hashed-file.ts";
 import { httpDate } from "../../lib/dates.ts";
-import type { EncodedVariant, Manifest, ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
+import type {
+  ChangeLogFile,
+  EncodedVariant,
+  Manifest,
+  ManifestEntry,
+  SearchIndexFile,
+} from "../../lib/schema/manifest.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
 
@@ -16,7 +22,12 @@ export function urlPathOf(file: string): string {
   return `/${file}`;
 }
 
-export function buildManifest(files: readonly HashedFile[], meta: BuildMeta, searchIndex?: SearchIndexFile): Manifest {
+export function buildManifest(
+  files: readonly HashedFile[],
+  meta: BuildMeta,
+  searchIndex?: SearchIndexFile,
+  changeLog?: ChangeLogFile,
+): Manifest {
   const lastModified = httpDate(meta.updated_at);
   const entries = files
     .map((f): [string, ManifestEntry] => {
@@ -48,5 +59,6 @@ export function buildManifest(files: readonly HashedFile[], meta: BuildMeta, sea
     updated_at: meta.updated_at,
     files: Object.fromEntries(entries),
     ...(searchIndex ? { search_index: searchIndex } : {}),
+    ...(changeLog ? { change_log: changeLog } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // What one MCP tool call answers from: the search index of a release with its business and insights, and the pages the
 // release being served publishes.
+import type { ChangeFeed } from "../changes/feed.ts";
 import type { Business } from "../schema/business.ts";
 import type { Review } from "../schema/review.ts";
 import type { SearchIndex } from "../search/index.ts";
@@ -19,6 +20,10 @@ export type Snapshot = Readonly<{
   insights: InsightsDoc | null;
   /** Why `insights` is null. */
   insightsProblem: string | null;
+  /** The release's change feed, over `index`. */
+  changes: ChangeFeed | null;
+  /** Why `changes` is null. */
+  changesProblem: string | null;
   urls: SiteUrls;
   /** Whether the release being served publishes a page at `urlPath`. */
   publishes: (urlPath: string) => boolean;

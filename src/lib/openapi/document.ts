@@ -22,7 +22,7 @@ export type OpenApiOptions = {
 const TAGS = [
   { name: "Datasets", description: "The full data as static JSON files with content-hash ETags" },
   { name: "Feeds", description: "JSON Feed 1.1 and Atom feeds of the newest reviews (WebSub topics)" },
-  { name: "Search", description: "Filtered and incremental reads over the reviews dataset" },
+  { name: "Search", description: "Filtered and incremental reads over the reviews dataset, and its change feed" },
   { name: "MCP", description: "Model Context Protocol server with read-only tools over the same data" },
   { name: "WebSub", description: "Push notifications: the hub, and the requests it sends to subscribers" },
   { name: "Discovery", description: "Machine-readable description of the service" },
@@ -72,6 +72,7 @@ const PATH_ORDER = [
   "/feed.xml",
   "/api/reviews/search",
   "/api/reviews/since/{date}",
+  "/api/reviews/changes",
   "/mcp",
   "/api/websub/hub",
   "/.well-known/openapi.json",
@@ -99,7 +100,7 @@ function description(name: string): string {
 
 - **No authentication**: no key, token or account; an \`Authorization\` header is ignored.
 - **JSON everywhere**: member names are snake_case; dates are \`YYYY-MM-DD\` in the business's time zone, timestamps RFC 3339 UTC. Every list has a documented total order with an id tiebreak.
-- **Conditional requests**: the datasets, the feeds, this document and since/{date} send \`ETag\` and \`Last-Modified\`; echo them in \`If-None-Match\` / \`If-Modified-Since\` to get \`304 Not Modified\` with an empty body.
+- **Conditional requests**: the datasets, the feeds, this document, since/{date} and changes send \`ETag\` and \`Last-Modified\`; echo them in \`If-None-Match\` / \`If-Modified-Since\` to get \`304 Not Modified\` with an empty body.
 - **Errors**: a 400 of the read API is \`{"issues": [{code, path, message}]}\` naming each offending parameter; other read-API errors (404 for an unknown path, 405 for a method a path does not answer, with \`Allow\`) are \`{"code", "message"}\`. The WebSub hub answers errors in plain text; MCP answers JSON-RPC errors.
 - **Push instead of polling**: /reviews.json, /api/feed.json and /feed.xml are WebSub topics; their responses carry \`Link\` headers naming the hub.
 - **Agents**: the MCP endpoint exposes the same data as read-only tools.`;

@@ -1,7 +1,9 @@
-// Path items of the sidecar's read API: search with its query parameters, and since/{date}.
+// Path items of the sidecar's read API: search with its query parameters, since/{date}, and the change feed.
 import type { z } from "zod";
 import { LIMIT_DEFAULT, LIMIT_MAX, SearchQueryParams, SincePathParams } from "../schema/search.ts";
 import { SearchResult, SinceResult } from "../schema/search-results.ts";
+import { ChangesQueryParams, ChangesResult } from "../schema/changes.ts";
+import { ApiError, ValidationError } from "../schema/errors.ts";
 import { conditionalParameters, ref, validatorHeaders } from "./http.ts";
 import { type JsonObject, parameterSchema, type SchemaRefs } from "./json-schema.ts";
 
@@ -21,11 +23,31 @@ const SEARCH_DESCRIPTION = `The HTTP twin of the MCP tool \`search_reviews\`, ov
 - Results are ordered newest first: date descending, then id descending (plain string comparison).
 - \`limit\` (1-${LIMIT_MAX}, default ${LIMIT_DEFAULT}) caps one page; \`total\` counts every match. To page, pass \`next_cursor\` back as \`cursor\`; it is null on the last page.
 - \`filters\` in the answer echoes every filter as understood; technician and service filters show what they resolved to.
+- A review mentions a technician, service or service area when its title or text holds the entry's name or an alias, or a technician's first name that no other technician shares and that is not a common word, as whole words, case and accents aside. \`mentions_technician\` and \`mentions_service\` accept those names and the entry's id; one that names no entry is a 400 listing the known ones, never an empty page.
 - Any unknown, repeated, out-of-range or malformed parameter gives a 400 with one issue per problem, each naming its parameter.`;
 
 const SINCE_DESCRIPTION = `Every review dated on or after \`date\` (inclusive; dates are in the business's time zone), with no limit, oldest first (date ascending, then id ascending) so an incremental consumer can process them in order. A future date gives 200 with an empty array; a malformed or impossible date gives 400.
 
 Conditional GET: the ETag is a content hash of the body; Last-Modified is the newest review date in the result (the dataset's when it is empty). If-None-Match takes precedence over If-Modified-Since.`;
+
+const CHANGES_DESCRIPTION = `What changed in /reviews.json after a cursor, to keep a copy right: reviews added or changed (an edit, a new or changed owner reply) as \`upsert\` with the full review, and reviews no longer published as \`removed\` tombstones with their id.
+
+- Oldest change first. A review appears once, at its newest change; apply the changes in order.
+- Without \`after\`, the feed starts from the beginning: every published review (and the removals the log remembers). Then pass \`next_cursor\` back as \`after\` while \`has_more\` is true; keep the last \`next_cursor\` to poll later (it is always present).
+- Unlike \`since/{date}\`, which selects by the reviews' own dates, the feed orders changes by when a rebuild published them: a review imported today with last month's date still comes after your cursor.
+- \`limit\` is 1-${LIMIT_MAX}, default ${LIMIT_DEFAULT}.
+- A cursor of another history (the log was started again) is a 400 with the issue code \`stale_cursor\`, one not issued here \`invalid_cursor\`: drop your copy's cursor and sync again from the start, without \`after\`.
+
+Conditional GET: the ETag is a content hash of the body; Last-Modified is the newest change's time.`;
+
+const CHANGES_EXAMPLE = {
+  changes: [
+    { type: "upsert", changed_at: "2025-03-02T09:00:00Z", review: { id: "r-000421", rating: 5, "...": "..." } },
+    { type: "removed", id: "r-000117", removed_at: "2025-03-02T09:00:00Z" },
+  ],
+  next_cursor: "eyJ2IjoxLCJoIjoiM2Y5YTFjMmQ0ZTViNmM3ZCIsInEiOjYwMn0",
+  has_more: false,
+};
 
 export function searchPaths(refs: SchemaRefs): JsonObject {
   const cors = { "Access-Control-Allow-Origin": ref.header("CorsAllowOrigin") };
@@ -64,6 +86,46 @@ export function searchPaths(refs: SchemaRefs): JsonObject {
           "304": ref.response("NotModified"),
           "400": ref.response("ValidationFailed"),
           "405": ref.response("MethodNotAllowed"),
+        },
+      },
+    },
+    "/api/reviews/changes": {
+      get: {
+        tags: ["Search"],
+        summary: "List reviews added, changed and removed after a cursor, oldest change first",
+        description: CHANGES_DESCRIPTION,
+        operationId: "getReviewChanges",
+        parameters: [...parametersOf(ChangesQueryParams.shape, "query"), ...conditionalParameters],
+        responses: {
+          "200": {
+            description: "The changes after the cursor, and the cursor to continue from",
+            headers: validatorHeaders(cors),
+            content: { "application/json": { schema: refs.ref(ChangesResult), example: CHANGES_EXAMPLE } },
+          },
+          "304": ref.response("NotModified"),
+          "400": {
+            description: "Invalid parameters, or a cursor to give up: sync again from the start without `after`",
+            content: {
+              "application/json": {
+                schema: refs.ref(ValidationError),
+                example: {
+                  issues: [
+                    {
+                      code: "stale_cursor",
+                      path: ["after"],
+                      message:
+                        "the cursor belongs to another history of changes (the log was started again); sync again from the start: call without `after` and replace your copy with what comes",
+                    },
+                  ],
+                },
+              },
+            },
+          },
+          "405": ref.response("MethodNotAllowed"),
+          "503": {
+            description: "This release has no usable change log (built by an older version); try again later",
+            content: { "application/json": { schema: refs.ref(ApiError) } },
+          },
         },
       },
     },

@@ -1,5 +1,6 @@
 // Derives the published reviews dataset from validated source data (pure: no I/O).
 import { localDate, maxTimestamp } from "../dates.ts";
+import { detectLanguage } from "../text/language.ts";
 import type { ReviewAnalysis } from "../insights/engine/analyze.ts";
 import { analyzerFor } from "../insights/for-business.ts";
 import type { Business } from "../schema/business.ts";
@@ -36,7 +37,7 @@ export function deriveReviews(business: Business, inputs: readonly ReviewInput[]
       rating: r.rating,
       title: r.title,
       text: r.text,
-      language: r.language ?? business.language,
+      language: r.language ?? detectLanguage(r.text, business.language),
       author: r.author,
       experience_date: r.experience_date,
       verified: r.verified,

@@ -1,26 +1,21 @@
-// Resolves which technicians, services and service areas a review names, by catalog names and aliases.
+// Resolves which technicians, services and service areas a review names, by catalog names, aliases and first names.
 import type { Business, CatalogKind } from "../schema/business.ts";
 import type { Mentions } from "../schema/review.ts";
-import { normalizeText } from "../text/normalize.ts";
+import { foldName } from "../text/fold.ts";
+import { catalogTerms } from "./catalog-terms.ts";
 
 const KINDS: readonly CatalogKind[] = ["technicians", "services", "service_areas"];
 
 export type MentionMatcher = (text: string) => Mentions;
 
 /**
- * Builds a matcher over the catalog. A name or alias matches as whole words in the normalised text
- * (so "Al" does not match "also"); longer names win over their prefixes ("water heater repair" over
- * "water heater").
+ * Builds a matcher over the catalog. A term of `catalogTerms` (name, alias, a technician's first name that stands alone)
+ * matches as whole words in the folded text, case and accents aside (so "Al" does not match "also", and "Tomas" matches
+ * "Tomás"); longer names win over their prefixes ("water heater repair" over "water heater").
  */
 export function mentionMatcher(business: Business): MentionMatcher {
   const perKind = KINDS.map((kind) => {
-    const byTerm = new Map<string, string>();
-    for (const entry of business[kind]) {
-      for (const term of [entry.name, ...entry.aliases]) {
-        const t = normalizeText(term);
-        if (t && !byTerm.has(t)) byTerm.set(t, entry.id);
-      }
-    }
+    const byTerm = catalogTerms(business, kind);
     const terms = [...byTerm.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
     const pattern = terms.length
       ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu")
@@ -29,7 +24,7 @@ export function mentionMatcher(business: Business): MentionMatcher {
   });
 
   return (text) => {
-    const normalized = normalizeText(text);
+    const normalized = foldName(text);
     const result: Mentions = { technicians: [], services: [], service_areas: [] };
     for (const { kind, byTerm, pattern } of perKind) {
       if (!pattern) continue;

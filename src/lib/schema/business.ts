@@ -1,6 +1,6 @@
 // The business and its catalog (technicians, services, service areas): the input file and the published shape are the same.
 import { z } from "zod";
-import { normalizeText } from "../text/normalize.ts";
+import { foldName } from "../text/fold.ts";
 import { HttpUrl, Label, Slug, TimestampInput } from "./common.ts";
 
 const CatalogEntry = z.object({
@@ -83,7 +83,9 @@ export const Business = z
     (b, ctx) => {
       for (const key of ["technicians", "services", "service_areas"] as const) {
         const seen = new Set<string>();
-        // A name or alias must point at one entry, or mentions would silently go to whichever came first.
+        // A name or alias must point at one entry, or mentions would silently go to whichever came first. Compared as
+        // mentions match them, case and accents aside: "José" and "Jose" are one name. (A first name shared by two
+        // entries is not an error: it names neither alone.)
         const terms = new Map<string, string>();
         // Checked also when other fields failed (every problem in one build), so on whatever is well-formed.
         const entries: unknown = b[key];
@@ -95,7 +97,7 @@ export const Business = z
           seen.add(entry.id);
           const aliases = Array.isArray(entry.aliases) ? entry.aliases.filter((a) => typeof a === "string") : [];
           [entry.name, ...aliases].forEach((term, j) => {
-            const owner = terms.get(normalizeText(term));
+            const owner = terms.get(foldName(term));
             if (owner !== undefined && owner !== entry.id) {
               ctx.addIssue({
                 code: "custom",
@@ -103,7 +105,7 @@ export const Business = z
                 message: `'${term}' already names '${owner}'`,
               });
             }
-            terms.set(normalizeText(term), entry.id!);
+            terms.set(foldName(term), entry.id!);
           });
         });
       }
@@ -111,6 +113,13 @@ export const Business = z
     { when: () => true },
   )
   .meta({ id: "Business", description: "The business, with the catalog that review mentions resolve against" });
+
+/** business.json as written: a Business, with the "$schema" key editors find its JSON Schema by (never published). */
+export const BusinessFile = z.preprocess((value) => {
+  if (typeof value !== "object" || value === null || !("$schema" in value)) return value;
+  const { $schema: _, ...rest } = value as Record<string, unknown>;
+  return rest;
+}, Business);
 
 export type Business = z.output<typeof Business>;
 export type BusinessInput = z.input<typeof Business>;

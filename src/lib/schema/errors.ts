@@ -5,7 +5,7 @@ export const ValidationIssue = z
   .object({
     code: z.string().meta({
       description:
-        "zod issue code: invalid_type, invalid_format, invalid_value, too_small, too_big, unrecognized_keys or custom (a repeated parameter, since after until, a bad cursor)",
+        "zod issue code: invalid_type, invalid_format, invalid_value, too_small, too_big, unrecognized_keys or custom (a repeated parameter, since after until, a bad search cursor); for the change feed's `after`, invalid_cursor (not issued here) or stale_cursor (of another history): sync again from the start",
     }),
     path: z.array(z.union([z.string(), z.int()])).meta({
       description: 'Where the problem is; for query and path parameters, the parameter name, e.g. ["rating"]',

@@ -40,6 +40,11 @@ export const SearchIndexFile = z
   .strict()
   .meta({ description: "The sidecar's search index, built with the release; kept in it, never published or served" });
 
+export const ChangeLogFile = z
+  .object({ path: FilePath, format: z.int().min(1), bytes: ByteCount, sha256: Sha256 })
+  .strict()
+  .meta({ description: "The release's change log (what /api/reviews/changes answers from); kept in it, never served" });
+
 export const Manifest = z
   .object({
     manifest_version: z.literal(1),
@@ -53,6 +58,7 @@ export const Manifest = z
       .record(z.string().startsWith("/"), ManifestEntry)
       .meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
     search_index: SearchIndexFile.optional(),
+    change_log: ChangeLogFile.optional(),
   })
   .strict();
 
@@ -60,3 +66,4 @@ export type Manifest = z.output<typeof Manifest>;
 export type ManifestEntry = z.output<typeof ManifestEntry>;
 export type EncodedVariant = z.output<typeof EncodedVariant>;
 export type SearchIndexFile = z.output<typeof SearchIndexFile>;
+export type ChangeLogFile = z.output<typeof ChangeLogFile>;

@@ -8,8 +8,8 @@ import { DateParam, filterRules, LIMIT_MAX, QUERY_MAX_LENGTH } from "./search.ts
 const MentionFilter = z
   .object({
     input: z.string().meta({ description: "The parameter as given, trimmed" }),
-    resolved: Slug.nullable().meta({
-      description: "The catalog id it resolved to; null when it names nobody (then nothing matches)",
+    resolved: Slug.meta({
+      description: "The catalog id it resolved to (a parameter that names no catalog entry is a 400, not a filter)",
     }),
   })
   .strict()

@@ -28,7 +28,7 @@ function numberValue(kind: NumberKind, min: number, max: number) {
 }
 
 // Numbers arrive as strings: only plain decimal notation counts (no "", " 4", "0x4", "1e0", "Infinity").
-function numberParam(kind: NumberKind, min: number, max: number) {
+export function numberParam(kind: NumberKind, min: number, max: number) {
   const error = numberError(kind, min, max);
   const shape = kind === "integer" ? /^-?\d+$/ : /^-?\d+(?:\.\d+)?$/;
   return z
@@ -76,13 +76,13 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
         .optional()
         .meta({
           description:
-            "Only reviews mentioning this technician: id, name or alias from business.technicians, case-insensitive. A name that resolves to nobody matches nothing. Empty means no filter.",
+            "Only reviews mentioning this technician: id, name or alias from business.technicians, or a first name no other technician shares and that is not a common word (Will, Mark...); case- and accent-insensitive (Tomas = Tomás). A name that names no technician is a 400 whose issue lists the technicians. Empty means no filter.",
         }),
       mentions_service: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
         .optional()
         .meta({
           description:
-            "Only reviews mentioning this service: id, name or alias from business.services, case-insensitive. A name that resolves to nothing matches nothing. Empty means no filter.",
+            "Only reviews mentioning this service: id, name or alias from business.services, case- and accent-insensitive. A name that names no service is a 400 whose issue lists the services. Empty means no filter.",
         }),
       aspect: textParam(MENTION_MAX_LENGTH, (s) => s.trim(), "")
         .optional()
@@ -172,6 +172,18 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: Valid
  * unknown and repeated parameters included. Issues come in a stable order.
  */
 export function parseSearchQuery(params: URLSearchParams): ParseResult<SearchQuery> {
+  const { values, issues } = singleValues(params, SearchQueryParams.shape);
+  return searchOf(SearchQueryParams.safeParse(values), issues);
+}
+
+/**
+ * A query string's parameters as one value each; a parameter of `shape` given more than once is an issue (and left
+ * out), others are left for the schema to refuse as unknown.
+ */
+export function singleValues(
+  params: URLSearchParams,
+  shape: Readonly<Record<string, unknown>>,
+): { values: Record<string, string>; issues: ValidationIssue[] } {
   const counts = new Map<string, number>();
   const first = new Map<string, string>();
   for (const [key, value] of params) {
@@ -180,12 +192,12 @@ export function parseSearchQuery(params: URLSearchParams): ParseResult<SearchQue
   }
   const issues: ValidationIssue[] = [];
   for (const [key, n] of counts) {
-    if (n > 1 && Object.hasOwn(SearchQueryParams.shape, key)) {
+    if (n > 1 && Object.hasOwn(shape, key)) {
       issues.push({ code: "custom", path: [key], message: `expected the parameter at most once, got it ${n} times` });
       first.delete(key);
     }
   }
-  return searchOf(SearchQueryParams.safeParse(Object.fromEntries(first)), issues);
+  return { values: Object.fromEntries(first), issues };
 }
 
 /** Checks a search given as typed values (the MCP tool's arguments) by the rules of the query string. */

@@ -1,5 +1,5 @@
 // Opaque paging cursors: what the pages are of (the search's filters, or the since date) and the (date, id) of the last
-// review returned, as base64url JSON.
+// review returned, as base64url JSON; and the codec of such tokens, which the change feed's cursors use too.
 import { z } from "zod";
 import { IsoDate } from "../schema/common.ts";
 import { ReviewId } from "../schema/review.ts";
@@ -14,13 +14,12 @@ export type CursorCodec<S> = Readonly<{
   decode: (token: string) => Cursor<S> | null;
 }>;
 
-function cursorCodec<S>(key: "f" | "s", scope: z.ZodType<S>): CursorCodec<S> {
-  const Payload = z.object({ v: z.literal(1), [key]: scope, a: z.tuple([IsoDate, ReviewId]) }).strict();
+/** A token as base64url JSON that `payload` checks: decoding anything this service did not issue gives null. */
+export function tokenCodec<T>(
+  payload: z.ZodType<T>,
+): Readonly<{ encode: (value: T) => string; decode: (token: string) => T | null }> {
   return Object.freeze({
-    encode: (cursor: Cursor<S>) =>
-      Buffer.from(JSON.stringify({ v: 1, [key]: cursor.scope, a: [cursor.after.date, cursor.after.id] })).toString(
-        "base64url",
-      ),
+    encode: (value: T) => Buffer.from(JSON.stringify(value)).toString("base64url"),
     decode: (token: string) => {
       let json: unknown;
       try {
@@ -28,10 +27,22 @@ function cursorCodec<S>(key: "f" | "s", scope: z.ZodType<S>): CursorCodec<S> {
       } catch {
         return null;
       }
-      const parsed = Payload.safeParse(json);
-      if (!parsed.success) return null;
-      const [date, id] = parsed.data["a"] as [string, string];
-      return { scope: parsed.data[key] as S, after: { date, id } };
+      const parsed = payload.safeParse(json);
+      return parsed.success ? parsed.data : null;
+    },
+  });
+}
+
+function cursorCodec<S>(key: "f" | "s", scope: z.ZodType<S>): CursorCodec<S> {
+  const Payload = z.object({ v: z.literal(1), [key]: scope, a: z.tuple([IsoDate, ReviewId]) }).strict();
+  const token = tokenCodec(Payload as z.ZodType<Record<string, unknown>>);
+  return Object.freeze({
+    encode: (cursor: Cursor<S>) => token.encode({ v: 1, [key]: cursor.scope, a: [cursor.after.date, cursor.after.id] }),
+    decode: (text: string) => {
+      const data = token.decode(text);
+      if (!data) return null;
+      const [date, id] = data["a"] as [string, string];
+      return { scope: data[key] as S, after: { date, id } };
     },
   });
 }

@@ -1,5 +1,6 @@
 // The in-memory search index over a published dataset: positions in newest-first order, bitsets per filter value, text index.
 import { reviewModifiedAt } from "../feeds/items.ts";
+import { catalogResolver } from "../reviews/catalog-terms.ts";
 import { hasText } from "../reviews/aggregate.ts";
 import { newestFirst } from "../reviews/order.ts";
 import type { Business } from "../schema/business.ts";
@@ -17,8 +18,11 @@ export type SearchIndex = IndexColumns & {
   /** Its published JSON. Records are kept as JSON, not objects: the index holds only what filters need. */
   reviewJson: (position: number) => string;
   text: TextIndex;
+  /** A technician's or service's id, name, alias or standing-alone first name to its id (catalog-terms.ts). */
   resolveTechnician: Resolver;
   resolveService: Resolver;
+  /** The entries the resolvers know, listed when a name resolves to none of them. */
+  catalog: Pick<Business, "technicians" | "services">;
   resolveAspect: Resolver;
 };
 
@@ -188,8 +192,9 @@ export function assembleIndex(
     review: (i) => JSON.parse(source.json(order[i]!)) as Review,
     reviewJson: (i) => source.json(order[i]!),
     text: textIndexOf(columns.text),
-    resolveTechnician: resolver(business.technicians),
-    resolveService: resolver(business.services),
+    resolveTechnician: catalogResolver(business, "technicians"),
+    resolveService: catalogResolver(business, "services"),
+    catalog: { technicians: business.technicians, services: business.services },
     resolveAspect: resolver([
       ...aspects.map((a) => ({ id: a.id, name: a.label, aliases: [] })),
       ...[...columns.byAspect.keys()].map((id) => ({ id, name: id, aliases: [] })),
@@ -242,7 +247,7 @@ function* readRows(source: Pick<ReviewSource, "count" | "parse">): Generator<voi
   return sorted ? rows : rows.sort(newestFirst);
 }
 
-/** Resolves an id, name or alias (case-insensitive, normalised like text) to a catalog id. */
+/** Resolves an aspect's id or label (case-insensitive, normalised like text) to its id. */
 function resolver(entries: readonly { id: string; name: string; aliases: readonly string[] }[]): Resolver {
   const byName = new Map<string, string>();
   for (const e of entries) byName.set(normalizeText(e.id), e.id);

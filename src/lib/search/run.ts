@@ -55,7 +55,8 @@ function matching(index: SearchIndex, f: SearchFilters): Bitset {
     [f.mentions_service, index.byService],
   ] as const) {
     if (filter === null) continue;
-    const set = filter.resolved === null ? undefined : byId.get(filter.resolved);
+    // An id of another release's catalog (a cursor kept across releases) matches nothing.
+    const set = byId.get(filter.resolved);
     if (set) andInto(bits, set);
     else bits.fill(0);
   }

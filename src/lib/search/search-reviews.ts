@@ -1,4 +1,5 @@
 // The one implementation of review search that the HTTP endpoint and the MCP tool share: parameters in, envelope or issues out.
+import { notInCatalog } from "../reviews/catalog-terms.ts";
 import type { ValidationIssue } from "../schema/errors.ts";
 import { type SearchQuery } from "../schema/search.ts";
 import { SearchFilters, type SearchResult } from "../schema/search-results.ts";
@@ -12,7 +13,9 @@ export type SearchOutcome = { ok: true; result: SearchResult } | { ok: false; is
 const FILTER_KEYS = SearchFilters.keyof().options;
 
 export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome {
-  const given = filtersOf(index, q);
+  const mentions = mentionsOf(index, q);
+  if (!mentions.ok) return mentions;
+  const given = filtersOf(index, q, mentions.value);
   let filters = given;
   let after: PageKey | null = null;
   if (q.cursor !== undefined) {
@@ -46,8 +49,33 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
   };
 }
 
-function filtersOf(index: SearchIndex, q: SearchQuery): SearchFilters {
-  const mention = (input: string | undefined, resolve: (s: string) => string | null) =>
+type MentionFilters = Pick<SearchFilters, "mentions_technician" | "mentions_service">;
+
+/**
+ * The technician and service filters, resolved through the catalog. A name that names no entry is an issue listing the
+ * entries, never a filter that matches nothing: "nobody mentions Nobody" would read as a fact about the reviews.
+ */
+function mentionsOf(
+  index: SearchIndex,
+  q: SearchQuery,
+): { ok: true; value: MentionFilters } | { ok: false; issues: ValidationIssue[] } {
+  const value: MentionFilters = { mentions_technician: null, mentions_service: null };
+  const issues: ValidationIssue[] = [];
+  for (const [key, what, resolve, entries] of [
+    ["mentions_technician", "technician", index.resolveTechnician, index.catalog.technicians],
+    ["mentions_service", "service", index.resolveService, index.catalog.services],
+  ] as const) {
+    const input = q[key];
+    if (input === undefined) continue;
+    const resolved = resolve(input);
+    if (resolved !== null) value[key] = { input, resolved };
+    else issues.push({ code: "custom", path: [key], message: notInCatalog(what, input, entries) });
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
+
+function filtersOf(index: SearchIndex, q: SearchQuery, mentions: MentionFilters): SearchFilters {
+  const aspect = (input: string | undefined, resolve: (s: string) => string | null) =>
     input === undefined ? null : { input, resolved: resolve(input) };
   return {
     rating: q.rating ?? null,
@@ -55,9 +83,8 @@ function filtersOf(index: SearchIndex, q: SearchQuery): SearchFilters {
     since: q.since ?? null,
     until: q.until ?? null,
     query: q.query ?? null,
-    mentions_technician: mention(q.mentions_technician, index.resolveTechnician),
-    mentions_service: mention(q.mentions_service, index.resolveService),
-    aspect: mention(q.aspect, index.resolveAspect),
+    ...mentions,
+    aspect: aspect(q.aspect, index.resolveAspect),
     aspect_sentiment: q.aspect_sentiment ?? null,
     sentiment: q.sentiment ?? null,
   };

@@ -1,4 +1,5 @@
-// Text normalisation shared by mention matching and substring search: NFKC, lower case, whitespace folded.
+// Text normalisation of substring search (and, with accents folded too, of mentions: fold.ts): NFKC, lower case,
+// whitespace folded.
 
 /**
  * NFKC (ligatures, full-width forms, compatibility characters), then `toLowerCase()`, then every run

@@ -18,6 +18,7 @@ import { readReviewsFileOf } from "../../../sidecar/release/reviews-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { BUILD_RECORD } from "../../../src/build/previous-release.ts";
+import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../../../src/lib/changes/log.ts";
 import { build, sampleRelease, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
 
 let first: Pick<BuildResult, "distDir">;
@@ -94,8 +95,8 @@ describe("build output", () => {
       e.encodings.gzip?.path,
     ]);
     // Besides the manifest's files: the manifest, the CDN headers, the build record the next build reads, and the
-    // sidecar's search index (never published), which the manifest describes apart and which loads against the
-    // published /reviews.json.
+    // sidecar's search index and change log (never published), which the manifest describes apart; the index loads
+    // against the published /reviews.json.
     const index = await read(INDEX_FILE_NAME);
     assert.deepEqual(manifest.search_index, {
       path: INDEX_FILE_NAME,
@@ -103,12 +104,21 @@ describe("build output", () => {
       bytes: index.length,
       crc32: indexFileChecksum(index),
     });
+    const log = await read(CHANGE_LOG_FILE);
+    assert.deepEqual(manifest.change_log, {
+      path: CHANGE_LOG_FILE,
+      format: CHANGE_LOG_FORMAT,
+      bytes: log.length,
+      sha256: createHash("sha256").update(log).digest("hex"),
+    });
     const { columns, updatedAt } = decodeSearchIndex(index);
     const published = readReviewsFileOf(await read("reviews.json"), idsInSourceOrder(columns));
     assert.equal(published.reviews.count, columns.size);
     assert.equal(updatedAt, published.head.updated_at);
     assert.deepEqual(
-      onDisk.filter((f) => !["manifest.json", "_headers", BUILD_RECORD, INDEX_FILE_NAME].includes(f)).sort(),
+      onDisk
+        .filter((f) => !["manifest.json", "_headers", BUILD_RECORD, INDEX_FILE_NAME, CHANGE_LOG_FILE].includes(f))
+        .sort(),
       described.filter((f): f is string => !!f).sort(),
     );
     for (const [urlPath, entry] of Object.entries(manifest.files)) {

@@ -26,6 +26,7 @@ import {
 } from "../../../src/lib/search/index-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
+import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
 import { build, ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
@@ -37,17 +38,26 @@ const roots: string[] = [];
 after(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
 describe("rebuild after one added review", { concurrency: 2 }, () => {
-  /** Every file of a release but its build record, by path, as sha256. */
+  /**
+   * Every file of a release but its build record and change log (which goes on from the previous release, where a
+   * clean build starts a new one), by path, as sha256; the manifest without its description of the log.
+   */
   const contents = async (dist: string) => {
     const dir = path.join(path.dirname(dist), await readlink(dist));
     const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && e.name !== BUILD_RECORD)
+      .filter((e) => e.isFile() && e.name !== BUILD_RECORD && e.name !== CHANGE_LOG_FILE)
       .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
       .sort();
+    const bytesOf = async (n: string) => {
+      const bytes = await readFile(path.join(dir, n));
+      if (n !== "manifest.json") return bytes;
+      const { change_log: _, ...manifest } = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
+      return Buffer.from(JSON.stringify(manifest));
+    };
     const hashes = await Promise.all(
       names.map(async (n) =>
         createHash("sha256")
-          .update(await readFile(path.join(dir, n)))
+          .update(await bytesOf(n))
           .digest("hex"),
       ),
     );

@@ -36,7 +36,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
     { query: "  On   TIME  ", limit: 7 },
     { query: "" },
     { mentions_technician: "rosa", mentions_service: "drain cleaning" },
-    { mentions_technician: "nobody at all" },
+    { mentions_technician: "José", mentions_service: "WATER HEATER" },
     { aspect: "punctuality", aspect_sentiment: "negative" },
     { sentiment: "mixed", limit: 100 },
     { rating: 1, query: "late" },
@@ -49,6 +49,20 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
       assert.deepEqual(mcp, http.body);
     });
   }
+
+  it("refuses a technician or service that names no catalog entry over both, naming it and the known names", async () => {
+    const args = { mentions_technician: "nobody at all" };
+    const http = await httpSearch(toParams(args));
+    assert.equal(http.status, 400);
+    const issues = http.body["issues"] as { path: string[]; message: string }[];
+    assert.deepEqual(
+      issues.map((i) => i.path),
+      [["mentions_technician"]],
+    );
+    const r = await conn.client.callTool({ name: "search_reviews", arguments: args });
+    assert.equal(r.isError, true);
+    assert.ok((r.content as { text: string }[])[0]!.text.includes(`- mentions_technician: ${issues[0]!.message}`));
+  });
 
   // Aspect ids carry underscores (work_quality): MCP clients check structuredContent against the output schema.
   it("an aspect id with an underscore", async () => {

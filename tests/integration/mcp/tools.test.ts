@@ -56,7 +56,7 @@ const ids = (reviews: unknown) => (reviews as { id: string }[]).map((r) => r.id)
 const httpSearch = (params: URLSearchParams) => searchOverHttp(sc.url, params);
 
 describe("tools/list", () => {
-  it("lists 10 read-only tools, each with title, description, input and output schemas and annotations", async () => {
+  it("lists 11 read-only tools, each with title, description, input and output schemas and annotations", async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -64,6 +64,7 @@ describe("tools/list", () => {
         "get_business",
         "search_reviews",
         "get_reviews_since",
+        "get_review_changes",
         "get_review",
         "get_rating_summary",
         "get_insights",
@@ -259,6 +260,16 @@ describe("tools: bad arguments are tool errors naming the argument and the rule"
     ["get_aspect_sentiment", { aspect: "vibes" }, /- aspect: no aspect is called "vibes"; known aspects: /],
     ["get_aspect_sentiment", { aspect: "   " }, /- aspect: expected an aspect id or label, got an empty string/],
     ["get_technician", { technician: "Santa Claus" }, /- technician: no technician is called "Santa Claus"; known: /],
+    [
+      "search_reviews",
+      { mentions_technician: "Nobody" },
+      /- mentions_technician: no technician is called "Nobody"; known: Michael Torres \(michael-torres\), /,
+    ],
+    [
+      "search_reviews",
+      { mentions_service: "Roof painting", rating: 5 },
+      /- mentions_service: no service is called "Roof painting"; known: Water heater repair \(water-heater-repair\), /,
+    ],
     ["get_technician", {}, /- technician: required/],
     ["list_technicians", { sort: "name" }, /- sort: unknown argument/],
     ["list_services", { limit: 3 }, /- limit: unknown argument/],

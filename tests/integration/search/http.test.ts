@@ -74,6 +74,8 @@ describe("GET /api/reviews/search", () => {
     ["rating=5&rating=4", ["rating"]],
     ["nope=1&limit=0", ["limit", "nope"]],
     ["since=2025-01-02&until=2025-01-01", ["since"]],
+    ["mentions_technician=Nobody", ["mentions_technician"]],
+    ["mentions_service=roofing&mentions_technician=Rosa", ["mentions_service"]],
   ] as const) {
     it(`answers 400 with issues naming each offending parameter: ${qs.slice(0, 40)}`, async () => {
       const res = await get(`/api/reviews/search?${qs}`);
@@ -83,6 +85,25 @@ describe("GET /api/reviews/search", () => {
       for (const issue of body.issues) assert.ok(issue.code && issue.message);
     });
   }
+
+  it("answers 400 for a technician or service no catalog entry is called, listing the known ones, never total 0", async () => {
+    const res = await get("/api/reviews/search?mentions_technician=Nobody");
+    assert.equal(res.status, 400);
+    const { issues } = await res.json();
+    assert.equal(issues.length, 1);
+    assert.equal(issues[0].code, "custom");
+    assert.deepEqual(issues[0].path, ["mentions_technician"]);
+    assert.match(issues[0].message, /^no technician is called "Nobody"; known: Michael Torres \(michael-torres\), /);
+    assert.match(issues[0].message, /Rosa Delgado \(rosa-delgado\)/);
+  });
+
+  it("resolves a technician the way mentions find them: accents and case aside, by first name", async () => {
+    for (const name of ["jose", "JOSÉ RAMÍREZ", "jose-ramirez", "Michael", "zoe"]) {
+      const res = await get(`/api/reviews/search?mentions_technician=${encodeURIComponent(name)}&limit=1`);
+      assert.equal(res.status, 200, name);
+      assert.ok((await res.json()).total > 0, name);
+    }
+  });
 
   it("never answers 500, whatever the query string (fuzzed)", async () => {
     // Every parameter the search takes, an unknown one and an empty name.

@@ -15,11 +15,13 @@ import { dataset } from "../../helpers/dataset.ts";
 const published = dataset(40);
 const businessBytes = Buffer.from('{"name":"the business file"}\n');
 const lines = Buffer.from(published.reviews.map((r) => `{"id":"${r.id}"}\n`).join(""));
-const files = (reviews: Buffer, business = businessBytes): SourceFiles => ({
+const files = (reviews: Buffer, business = businessBytes, suppressed: Buffer | null = null): SourceFiles => ({
   businessFile: "data/business.json",
   reviewsFile: "data/reviews.jsonl",
+  suppressedFile: "data/suppressed.jsonl",
   business,
   reviews,
+  suppressed,
 });
 
 /** A release directory holding /reviews.json, built from `source`. */
@@ -71,6 +73,7 @@ test("reads every review from the source when anything but added lines changed",
     ["a changed line", files(edited), /not the previous file with lines added/],
     ["a removed line", files(lines.subarray(0, lines.indexOf("\n") + 1)), /not the previous file with lines added/],
     ["other business data", files(lines, Buffer.from("{}")), /business\.json changed/],
+    ["a review suppressed", files(lines, businessBytes, Buffer.from('{"id":"x","reason":"r"}\n')), /suppressed/],
   ];
   const unterminated = lines.subarray(0, lines.length - 1);
   cases.push([
@@ -90,4 +93,7 @@ test("reads every review from the source when anything but added lines changed",
   assert.match(reviewsOf(tampered, files(lines)).reason!, /not the one its manifest lists/);
   const unrecorded = { ...previous, record: { fingerprint: previous.record.fingerprint, pages: {} } };
   assert.match(reviewsOf(unrecorded, files(lines)).reason!, /does not record its source/);
+  const suppressing = files(lines, businessBytes, Buffer.from('{"id":"x","reason":"r"}\n'));
+  assert.match(reviewsOf(await release(suppressing), files(lines)).reason!, /suppressed\.jsonl changed/);
+  assert.equal(reviewsOf(await release(suppressing), suppressing).reason, null, "the same suppressions");
 });

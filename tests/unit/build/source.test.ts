@@ -15,13 +15,22 @@ const good = {
   source: { platform: "google" },
 };
 
-function problemsOf(business: unknown, lines: unknown[]): string[] {
-  const files = {
+const jsonl = (lines: unknown[]) =>
+  Buffer.from(lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
+
+function sourceFiles(business: unknown, lines: unknown[], suppressed: unknown[] | null = null) {
+  return {
     businessFile: "data/business.json",
     reviewsFile: "data/reviews.jsonl",
+    suppressedFile: "data/suppressed.jsonl",
+    suppressed: suppressed && jsonl(suppressed),
     business: Buffer.from(JSON.stringify(business, null, 2)),
-    reviews: Buffer.from(lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n"),
+    reviews: jsonl(lines),
   };
+}
+
+function problemsOf(business: unknown, lines: unknown[], suppressed: unknown[] | null = null): string[] {
+  const files = sourceFiles(business, lines, suppressed);
   try {
     parseSource(files, NOW);
   } catch (err) {
@@ -62,10 +71,34 @@ describe("reading the source data", () => {
     assert.equal(problems.length, expected.length, problems.join("\n"));
   });
 
+  it("leaves out the reviews suppressed.jsonl names, and counts them", () => {
+    const lines = [good, { ...good, id: "r-2" }, { ...good, id: "r-3" }];
+    const suppressed = [
+      { id: "r-2", reason: "privacy request" },
+      { id: "r-9", reason: "not in the data" },
+    ];
+    const source = parseSource(sourceFiles(testBusiness(), lines, suppressed), NOW);
+    assert.deepEqual(
+      source.reviews.map((r) => r.id),
+      ["r-1", "r-3"],
+    );
+    assert.equal(source.suppressedCount, 1);
+    const problems = problemsOf(testBusiness(), lines, [{ id: "r-2" }, "nope", { id: "bad id", reason: "x" }]);
+    const expected = [
+      /^data\/suppressed\.jsonl:1: reason: /,
+      /^data\/suppressed\.jsonl:2: invalid JSON/,
+      /^data\/suppressed\.jsonl:3: id: /,
+    ];
+    assert.equal(problems.length, expected.length, problems.join("\n"));
+    expected.forEach((pattern, i) => assert.match(problems[i]!, pattern));
+  });
+
   it("accepts reviews written the way platforms export them", () => {
     const files = {
       businessFile: "b",
       reviewsFile: "r",
+      suppressedFile: "s",
+      suppressed: null,
       business: Buffer.from(JSON.stringify(testBusiness())),
       reviews: Buffer.from(
         JSON.stringify({ ...good, published_at: "2026-02-28T22:00:00.250-05:00", source: { platform: "thumbtack" } }) +

@@ -94,4 +94,13 @@ describe("input rules", () => {
     assert.ok(!r.success);
     assert.deepEqual(r.error.issues[0]!.path, ["technicians", 2, "name"]);
   });
+  it("compares names as mentions match them: an alias differing only by accents names the same entry", () => {
+    const twice = {
+      ...business,
+      technicians: [...business.technicians, { id: "other-zoe", name: "Zoe Brandt", aliases: ["Zoë"] }],
+    };
+    const r = Business.safeParse(twice);
+    assert.ok(!r.success);
+    assert.match(r.error.issues[0]!.message, /'Zoë' already names 'zoe-park'/);
+  });
 });

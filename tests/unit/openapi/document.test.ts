@@ -52,6 +52,7 @@ describe("openApiDocument", () => {
       "/feed.xml": ["get"],
       "/api/reviews/search": ["get"],
       "/api/reviews/since/{date}": ["get"],
+      "/api/reviews/changes": ["get"],
       "/mcp": ["post"],
       "/api/websub/hub": ["post"],
       "/.well-known/openapi.json": ["get"],
@@ -72,10 +73,10 @@ describe("openApiDocument", () => {
       ids.add(op.operationId);
       for (const tag of op.tags) assert.ok(tags.has(tag), `${method} ${where}: tag ${tag}`);
     }
-    assert.ok(ids.size >= 9 + 2, "nine endpoints and two webhooks");
+    assert.ok(ids.size >= 10 + 2, "ten endpoints and two webhooks");
   });
 
-  it("supports conditional GET on the datasets, feeds, this document and since", () => {
+  it("supports conditional GET on the datasets, feeds, this document, since and changes", () => {
     for (const path of [
       "/reviews.json",
       "/insights.json",
@@ -83,6 +84,7 @@ describe("openApiDocument", () => {
       "/feed.xml",
       "/.well-known/openapi.json",
       "/api/reviews/since/{date}",
+      "/api/reviews/changes",
     ]) {
       const get = op(path, "get");
       const params = get.parameters.map((p: Doc) => deref(doc, p));
@@ -115,6 +117,7 @@ describe("openApiDocument", () => {
       "/api/feed.json",
       "/api/reviews/search",
       "/api/reviews/since/{date}",
+      "/api/reviews/changes",
     ]) {
       assert.deepEqual(Object.keys(op(path, "get").responses["200"].content), ["application/json"], path);
     }

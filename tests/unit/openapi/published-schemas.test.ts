@@ -116,7 +116,7 @@ for (const [name, load] of datasets) {
         until: null,
         query: "crème",
         mentions_technician: { input: "Mike", resolved: "mike-torres" },
-        mentions_service: { input: "roofing", resolved: null },
+        mentions_service: { input: "drains", resolved: "drain-cleaning" },
         aspect: { input: "Pricing", resolved: "pricing" },
         aspect_sentiment: "negative",
         sentiment: null,

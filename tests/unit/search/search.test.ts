@@ -40,6 +40,11 @@ function naive(p: Record<string, string>): Review[] {
   );
 }
 
+/** Whether a mention filter names no catalog entry: then the search is an issue, not an empty page. */
+const namesNobody = (p: Record<string, string>) =>
+  (p.mentions_technician !== undefined && index.resolveTechnician(p.mentions_technician) === null) ||
+  (p.mentions_service !== undefined && index.resolveService(p.mentions_service) === null);
+
 const dates = data.reviews.map((r) => r.date);
 const params = fc.record(
   {
@@ -63,7 +68,7 @@ const params = fc.record(
       "👍",
       "e",
     ),
-    mentions_technician: fc.constantFrom("Mike", "mike-torres", "MICHAEL TORRES", "zoë park", "Nobody"),
+    mentions_technician: fc.constantFrom("Mike", "mike-torres", "MICHAEL TORRES", "michael", "zoe park", "Nobody"),
     mentions_service: fc.constantFrom("drain-cleaning", "Hot Water Heater", "roofing"),
     aspect: fc.constantFrom(...new Set(data.reviews.flatMap((r) => r.aspects.map((a) => a.aspect)))),
     aspect_sentiment: fc.constantFrom("positive", "negative", "neutral"),
@@ -78,6 +83,7 @@ describe("searchReviews", () => {
       fc.property(params, fc.integer({ min: 1, max: 100 }), (p, limit) => {
         if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect)) return;
         const out = search({ ...p, limit: String(limit) });
+        if (namesNobody(p)) return assert.ok(!out.ok);
         assert.ok(out.ok);
         const expected = naive(p);
         assert.equal(out.result.total, expected.length);
@@ -94,7 +100,7 @@ describe("searchReviews", () => {
   it("pages through every match exactly once with next_cursor, the cursor alone carrying the filters", () => {
     fc.assert(
       fc.property(params, fc.integer({ min: 1, max: 30 }), (p, limit) => {
-        if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect)) return;
+        if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect) || namesNobody(p)) return;
         const seen: string[] = [];
         let out = search({ ...p, limit: String(limit) });
         for (let pages = 0; ; pages++) {
@@ -113,12 +119,36 @@ describe("searchReviews", () => {
   });
 
   it("echoes filters as understood, mentions with input and resolved id", () => {
-    const out = search({ mentions_technician: "  Mike ", mentions_service: "roofing", query: "  GREAT\u00a0 Job " });
+    const out = search({ mentions_technician: "  Mike ", mentions_service: "DRAIN CLEANING", query: "  GREAT\u00a0 Job " });
     assert.ok(out.ok);
     assert.deepEqual(out.result.filters.mentions_technician, { input: "Mike", resolved: "mike-torres" });
-    assert.deepEqual(out.result.filters.mentions_service, { input: "roofing", resolved: null });
+    assert.deepEqual(out.result.filters.mentions_service, { input: "DRAIN CLEANING", resolved: "drain-cleaning" });
     assert.equal(out.result.filters.query, "great job");
-    assert.equal(out.result.total, 0, "a name that resolves to nobody matches nothing");
+  });
+
+  it("resolves a mention filter as mentions match: id, name, alias, a standing-alone first name, accents aside", () => {
+    for (const input of ["zoe-park", "ZOE PARK", "Zoë", "zoe", "Michael", "MICHAEL TORRES", "mike"]) {
+      const out = search({ mentions_technician: input });
+      assert.ok(out.ok, input);
+      assert.notEqual(out.result.filters.mentions_technician, null);
+    }
+  });
+
+  it("refuses a mention filter that names no catalog entry, listing the entries, instead of answering 0", () => {
+    const out = search({ mentions_technician: "Nobody", mentions_service: "roofing", rating: "5" });
+    assert.ok(!out.ok);
+    assert.deepEqual(
+      out.issues.map((i) => [i.code, i.path]),
+      [
+        ["custom", ["mentions_technician"]],
+        ["custom", ["mentions_service"]],
+      ],
+    );
+    assert.equal(
+      out.issues[0]!.message,
+      'no technician is called "Nobody"; known: Michael Torres (mike-torres), Zoë Park (zoe-park)',
+    );
+    assert.match(out.issues[1]!.message, /^no service is called "roofing"; known: Drain cleaning \(drain-cleaning\), /);
   });
 
   it("refuses a cursor that is not one, and filters that contradict the cursor", () => {

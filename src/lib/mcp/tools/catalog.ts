@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { Technician } from "../../schema/business.ts";
 import { entitiesOf, findByIdOrLabel, isEntry, num, text } from "../insights-view.ts";
+import { notInCatalog } from "../../reviews/catalog-terms.ts";
 import type { Snapshot } from "../snapshot.ts";
 import { lookupArg } from "./args.ts";
 import { digest, newest, pageUrl, RatingStats, ratingStats, ReviewDigest, sliceWhere } from "./slices.ts";
-import { defineTool, fail, listing, ok } from "./tool.ts";
+import { defineTool, fail, ok } from "./tool.ts";
 
 type Kind = "technicians" | "services";
 
@@ -99,7 +100,7 @@ export const getTechnician = defineTool({
   name: "get_technician",
   title: "Get one technician",
   description:
-    'One technician by id, name or alias (case-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
+    'One technician by id, name, alias or a first name no other technician shares (case- and accent-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
   input: z
     .object({
       technician: lookupArg("a technician's id, name or alias").meta({ description: "Technician id, name or alias" }),
@@ -121,10 +122,7 @@ export const getTechnician = defineTool({
     const id = data.index.resolveTechnician(args.technician);
     const entry = data.business.technicians.find((t) => t.id === id) ?? findLoose(data, args.technician);
     if (!entry) {
-      return fail(
-        "technician",
-        `no technician is called ${JSON.stringify(args.technician)}; known: ${listing(data.business.technicians.map((t) => t.name))}`,
-      );
+      return fail("technician", notInCatalog("technician", args.technician, data.business.technicians));
     }
     const reviews = slice(data, "technicians", entry.id);
     return ok({

@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { MENTION_MAX_LENGTH } from "../../schema/search.ts";
 import { type SearchFilters } from "../../schema/search-results.ts";
+import { notInCatalog } from "../../reviews/catalog-terms.ts";
 import type { Snapshot } from "../snapshot.ts";
 import { dateArg, textArg } from "./args.ts";
 import { RatingStats, ratingStats, type Slice, sliceWhere } from "./slices.ts";
-import { defineTool, fail, listing, ok, type ToolOutcome } from "./tool.ts";
+import { defineTool, fail, ok, type ToolOutcome } from "./tool.ts";
 
 const Month = z
   .object({
@@ -77,8 +78,7 @@ function mention(
   if (input === undefined || input === "") return null;
   const resolved = arg === "technician" ? data.index.resolveTechnician(input) : data.index.resolveService(input);
   if (resolved !== null) return { input, resolved };
-  const names = (arg === "technician" ? data.business.technicians : data.business.services).map((e) => e.name);
-  return fail(arg, `no ${arg} is called ${JSON.stringify(input)}; known: ${listing(names)}`);
+  return fail(arg, notInCatalog(arg, input, arg === "technician" ? data.business.technicians : data.business.services));
 }
 
 export const getRatingSummary = defineTool({

@@ -59,7 +59,7 @@ export const searchReviewsTool = defineTool({
   name: "search_reviews",
   title: "Search reviews",
   description:
-    "Finds reviews by star rating, date range, text, the technicians or services they mention, the aspects they judge and their overall sentiment; filters combine with AND. Results are full review records, newest first (date descending, then id descending), `limit` per page (default 20, at most 100), with `total` matches. To page, call again with `cursor` set to the previous `next_cursor` (the cursor carries the filters; it is null on the last page). The twin of GET /api/reviews/search: the same arguments give the same reviews in the same order. Technician and service filters accept an id, name or alias from get_business.",
+    "Finds reviews by star rating, date range, text, the technicians or services they mention, the aspects they judge and their overall sentiment; filters combine with AND. Results are full review records, newest first (date descending, then id descending), `limit` per page (default 20, at most 100), with `total` matches. To page, call again with `cursor` set to the previous `next_cursor` (the cursor carries the filters; it is null on the last page). The twin of GET /api/reviews/search: the same arguments give the same reviews in the same order. Technician and service filters accept an id, name or alias from get_business, or a technician's unique first name, case and accents aside; one that names nobody is an error listing the known names.",
   input: SearchArgs,
   output: SearchResult,
   run: (args, data) => {

@@ -31,7 +31,4 @@ export const fail = (path: string, message: string): ToolOutcome => ({
 
 export const unavailable = (message: string): ToolOutcome => ({ ok: false, unavailable: message });
 
-/** "a, b, c" with at most `max` names shown. */
-export function listing(names: readonly string[], max = 20): string {
-  return names.length <= max ? names.join(", ") : `${names.slice(0, max).join(", ")} and ${names.length - max} more`;
-}
+export { listing } from "../../text/listing.ts";

@@ -1,0 +1,54 @@
+// GET /api/reviews/changes: a page of the release's change feed after a cursor. Each answer is a pure function of the
+// release and the query string: rendered once per coding, kept with the other read answers, sent with a content-hash
+// ETag, so a client polling with If-None-Match gets a 304 until the release changes what it would receive.
+import { createHash } from "node:crypto";
+import { changesPage } from "../../src/lib/changes/page.ts";
+import { parseChangesQuery } from "../../src/lib/schema/changes.ts";
+import type { Validators } from "../http/conditional.ts";
+import { ApiError } from "../http/errors.ts";
+import type { Lru } from "../http/lru.ts";
+import type { IndexedRelease } from "../release/index-store.ts";
+import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
+
+const MAX_CACHED_QUERY = 1024;
+
+export type ChangesAnswers = (req: Request, release: IndexedRelease) => Response | Promise<Response>;
+
+export function changesAnswers(responses: Lru<Rendered>): ChangesAnswers {
+  const render = async (release: IndexedRelease, qs: string, acceptEncoding: string | null, key: string) => {
+    const { status, body, validators } = answer(release, qs);
+    const rendered = await renderJson(body, chooseCoding(acceptEncoding, body.length), status, validators);
+    if (qs.length <= MAX_CACHED_QUERY) responses.set(key, rendered, rendered.bytes.length + key.length * 2 + 512);
+    return rendered;
+  };
+  return (req, release) => {
+    const { url } = req;
+    const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
+    const acceptEncoding = req.headers.get("accept-encoding");
+    const key = `changes\0${release.releaseId}\0${acceptedCodings(acceptEncoding)}\0${qs}`;
+    const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
+    if (cached) return send(cached, req);
+    return render(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
+  };
+}
+
+function answer(release: IndexedRelease, qs: string): { status: number; body: string; validators?: Validators } {
+  const parsed = parseChangesQuery(new URLSearchParams(qs));
+  if (!parsed.ok) return { status: 400, body: JSON.stringify({ issues: parsed.issues }) };
+  const feed = release.changes;
+  if (!feed)
+    throw new ApiError(
+      503,
+      "changes_unavailable",
+      "The change feed of this release is not available; try again later.",
+    );
+  const page = changesPage(feed, release.index.reviewJson, parsed.value.after, parsed.value.limit);
+  if (!page.ok) return { status: 400, body: JSON.stringify({ issues: page.issues }) };
+  const lastModifiedMs = feed.newestAt * 1000;
+  const etag = `"${createHash("sha256").update(page.json).digest("base64url").slice(0, 32)}"`;
+  return {
+    status: 200,
+    body: page.json,
+    validators: { etag, lastModified: new Date(lastModifiedMs).toUTCString(), lastModifiedMs },
+  };
+}

@@ -1,0 +1,72 @@
+// The build's change log step: reads the log of the release DIST_DIR points at when the build starts, continues it with
+// what this build publishes (a new history when there is none to continue) and writes it into the release.
+import { readFile, realpath, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { nextChangeLog, type NextChangeLog } from "../lib/changes/diff.ts";
+import {
+  CHANGE_LOG_FILE,
+  CHANGE_LOG_FORMAT,
+  type ChangeLog,
+  decodeChangeLog,
+  encodeChangeLog,
+  reviewHash,
+} from "../lib/changes/log.ts";
+import { reviewModifiedAt } from "../lib/feeds/items.ts";
+import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
+import type { Review } from "../lib/schema/review.ts";
+import { sha256 } from "./hash.ts";
+
+export type PreviousChangeLog = { log: ChangeLog; reason: null } | { log: null; reason: string };
+
+/**
+ * The log of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with why,
+ * when there is none to continue (no release, or one without a usable log): the build then starts a new history.
+ */
+export async function readPreviousChangeLog(distDir: string): Promise<PreviousChangeLog> {
+  let dir: string;
+  try {
+    dir = await realpath(distDir);
+  } catch {
+    return { log: null, reason: "there is no previous release" };
+  }
+  try {
+    const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+    const listed = manifest.change_log;
+    if (!listed) return { log: null, reason: "the previous release has no change log" };
+    if (listed.format !== CHANGE_LOG_FORMAT)
+      return { log: null, reason: `the previous change log is format ${listed.format}, not ${CHANGE_LOG_FORMAT}` };
+    const bytes = await readFile(path.join(dir, listed.path));
+    if (sha256(bytes) !== listed.sha256)
+      return { log: null, reason: "the previous change log is not the one its manifest describes" };
+    return { log: decodeChangeLog(bytes.toString("utf8")), reason: null };
+  } catch (err) {
+    return { log: null, reason: `the previous change log cannot be read (${(err as Error).message})` };
+  }
+}
+
+export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog };
+
+/**
+ * Writes the log of the release built in `root`, whose reviews are `reviews` with their published JSON `json`, after
+ * `previous`; `now` (epoch milliseconds) is the build's clock: when it saw the changes it adds.
+ */
+export async function writeChangeLog(
+  root: string,
+  reviews: readonly Review[],
+  json: readonly Uint8Array[],
+  previous: ChangeLog | null,
+  now: number,
+): Promise<ChangeLogWritten> {
+  const published = reviews.map((r, k) => ({
+    id: r.id,
+    hash: reviewHash(json[k]!),
+    changedAt: Date.parse(reviewModifiedAt(r)) / 1000,
+  }));
+  const next = nextChangeLog(previous, published, Math.floor(now / 1000));
+  const bytes = Buffer.from(encodeChangeLog(next.log));
+  await writeFile(path.join(root, CHANGE_LOG_FILE), bytes);
+  return {
+    file: { path: CHANGE_LOG_FILE, format: CHANGE_LOG_FORMAT, bytes: bytes.length, sha256: sha256(bytes) },
+    next,
+  };
+}

@@ -5,11 +5,12 @@ import { CSV_FIELDS } from "../src/import/formats/csv.ts";
 import { FORMATS, isFormatName } from "../src/import/formats/index.ts";
 import { type ImportOptions, runImport } from "../src/import/run-import.ts";
 
-const USAGE = `usage: npm run import -- --from <format> FILE... [--dry-run] [--prune] [--skip-invalid] [--include-unverified]
+const USAGE = `usage: npm run import -- [--from <format>] FILE... [--dry-run] [--prune] [--skip-invalid] [--include-unverified]
                          [--platform NAME] [--map "Column=field"]...
 
 formats: ${FORMATS.join(", ")} (google: Business Profile API or Takeout JSON; trustpilot: Business API JSON or the CSV
-export; csv: a header row of data-model fields, see docs/import.md). Writes DATA_DIR/reviews.jsonl (default data/).`;
+export; csv: a header row of data-model fields, see docs/import.md). Without --from, each file's format is told by its
+content (Google and Trustpilot exports). Writes DATA_DIR/reviews.jsonl (default data/).`;
 
 class UsageError extends Error {}
 
@@ -33,12 +34,13 @@ export function importOptions(argv: readonly string[], dataDir: string, now: num
     throw new UsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.from === undefined) throw new UsageError(`--from: required, one of ${FORMATS.join(", ")}`);
-  if (!isFormatName(values.from))
+  if (values.from !== undefined && !isFormatName(values.from))
     throw new UsageError(`--from: unknown format '${values.from}'; valid formats: ${FORMATS.join(", ")}`);
   if (positionals.length === 0) throw new UsageError("no export FILE given");
   if (values.from !== "csv" && (values.platform !== undefined || values.map !== undefined))
-    throw new UsageError(`--platform and --map are for --from csv only (${values.from} files name their own fields)`);
+    throw new UsageError(
+      `--platform and --map are for --from csv only (${values.from ?? "Google and Trustpilot"} files name their own fields)`,
+    );
   if (values.platform !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(values.platform))
     throw new UsageError(
       `--platform: expected a short lower-case token such as yelp or nextdoor, got '${values.platform}'`,
@@ -54,7 +56,7 @@ export function importOptions(argv: readonly string[], dataDir: string, now: num
     map.set(column, field);
   }
   return {
-    format: values.from,
+    format: values.from ?? null,
     files: positionals,
     dataDir,
     dryRun: values["dry-run"],

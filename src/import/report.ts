@@ -7,8 +7,7 @@ import type { Refusal, Where } from "./types.ts";
 const LISTED = 50;
 
 export type ImportSummary = Readonly<{
-  format: string;
-  files: readonly { file: string; records: number; notes: readonly string[] }[];
+  files: readonly { file: string; format: string; records: number; notes: readonly string[] }[];
   dataFile: string;
   before: number;
   merge: MergeResult | null;
@@ -22,7 +21,7 @@ export type ImportSummary = Readonly<{
 export function formatSummary(s: ImportSummary): string {
   const out: string[] = [];
   for (const f of s.files) {
-    out.push(`${f.file}: ${f.records} ${plural(f.records, "record")} (${s.format})`);
+    out.push(`${f.file}: ${f.records} ${plural(f.records, "record")} (${f.format})`);
     for (const note of f.notes) out.push(`  note: ${note}`);
   }
   const m = s.merge;

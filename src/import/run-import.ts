@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
 import { readExisting } from "./existing-data.ts";
-import { formatOf, type FormatName } from "./formats/index.ts";
+import { detectFormat, formatOf, type FormatName } from "./formats/index.ts";
 import { merge } from "./merge.ts";
 import { recordCollector } from "./records.ts";
 import { formatSummary, refusalLine } from "./report.ts";
@@ -13,7 +13,8 @@ import type { FormatOptions, Refusal } from "./types.ts";
 import { replaceFile } from "./write-data.ts";
 
 export type ImportOptions = Readonly<{
-  format: FormatName;
+  /** null: each file's format is told by its content (Google and Trustpilot exports). */
+  format: FormatName | null;
   files: readonly string[];
   dataDir: string;
   dryRun: boolean;
@@ -25,18 +26,26 @@ export type ImportOptions = Readonly<{
   now: number;
 }>;
 
+const UNKNOWN_FORMAT =
+  "not a Google or Trustpilot export this importer recognises: name its format with --from google, trustpilot or csv";
+
 /** 0: imported (or would be, on a dry run); 1: input refused or nothing to import. `summary` is for stdout. */
 export type ImportOutcome = { code: 0 | 1; summary: string; verdict: string };
 
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   const refused: Refusal[] = [];
   const { records, add } = recordCollector({ includeUnverified: o.includeUnverified, now: o.now });
-  const files: { file: string; records: number; notes: string[] }[] = [];
+  const files: { file: string; format: FormatName; records: number; notes: string[] }[] = [];
   for (const file of o.files) {
     const bytes = await readExport(file, refused);
     if (!bytes) continue;
-    const read = formatOf(o.format, bytes)(file, bytes, o.formatOptions, add);
-    files.push({ file, records: read.records, notes: read.notes ?? [] });
+    const format = o.format ?? detectFormat(bytes);
+    if (!format) {
+      refused.push({ file, at: "(file)", field: "(file)", reason: UNKNOWN_FORMAT });
+      continue;
+    }
+    const read = formatOf(format, bytes)(file, bytes, o.formatOptions, add);
+    files.push({ file, format, records: read.records, notes: read.notes ?? [] });
     refused.push(...read.refused);
     if (read.records === 0 && read.refused.length === 0)
       refused.push({
@@ -69,7 +78,6 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
     prune: o.prune && pruneWithheld === null,
   });
   const summary = formatSummary({
-    format: o.format,
     files,
     dataFile,
     before: existing.reviews.length,

@@ -123,6 +123,23 @@ describe("npm run import", () => {
     assert.equal(platforms.length, 6 + 5 + 2);
   });
 
+  it("tells Google and Trustpilot exports apart without --from, so one command imports them all", () => {
+    const dir = tempData();
+    const files = [fx("google/api-2026-10.json"), fx("trustpilot/reviews.csv"), fx("trustpilot/reviews.json")];
+    const both = importer(dir, ...files);
+    assert.equal(both.code, 0, both.out);
+    assert.match(both.out, /api-2026-10\.json: \d+ records? \(google\)/);
+    assert.match(both.out, /reviews\.csv: \d+ records? \(trustpilot\)/);
+    const byFlag = tempData();
+    assert.equal(importer(byFlag, "--from", "google", files[0]!).code, 0);
+    assert.equal(importer(byFlag, "--from", "trustpilot", files[1]!, files[2]!).code, 0);
+    const sorted = (d: string) => reviews(d).trim().split("\n").sort();
+    assert.deepEqual(sorted(dir), sorted(byFlag), "the same reviews as with --from");
+    const generic = importer(tempData(), fx("csv/mixed.csv"));
+    assert.equal(generic.code, 1);
+    assert.match(generic.out, /mixed\.csv.*name its format with --from google, trustpilot or csv/);
+  });
+
   it("skips unverified reviews unless --include-unverified, which imports them with verified null", () => {
     const dir = tempData();
     const skipped = importer(dir, "--from", "trustpilot", fx("trustpilot/reviews.json"));

@@ -6,6 +6,7 @@ export type ReviewView = {
   rating: number;
   title: string | null;
   text: string | null;
+  language: string;
   author: { name: string };
   verified: { method: string } | null;
   source: { platform: string; url: string | null };
@@ -125,9 +126,13 @@ export function renderReview(r: ReviewView, config: SearchConfig): HTMLElement {
   );
   article.append(el("header", "review-head", stars(r.rating), el("h3", "review-author", r.author.name), meta));
 
-  if (r.title) article.append(el("p", "review-title", r.title));
+  // The reviewer's own words are marked with their language, so a screen reader reads a Spanish review in Spanish.
+  const own = (p: HTMLElement) => ((p.lang = r.language), p);
+  if (r.title) article.append(own(el("p", "review-title", r.title)));
   article.append(
-    r.text ? el("p", "review-text", r.text) : el("p", "review-text rating-only", "Rating only, no written review."),
+    r.text
+      ? own(el("p", "review-text", r.text))
+      : el("p", "review-text rating-only", "Rating only, no written review."),
   );
 
   const linked = [

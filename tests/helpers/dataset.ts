@@ -60,3 +60,16 @@ export function dataset(n = 200): ReviewsDataset {
   });
   return buildDataset(business, inputs);
 }
+
+/** A reviews.jsonl line as an owner or the importer writes it, with only the required fields: `fields` set over it. */
+export function reviewLine(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: "r-1",
+    published_at: "2026-03-01T03:00:00Z",
+    rating: 5,
+    author: { name: "A" },
+    verified: { method: "platform", verified_at: "2026-03-01T03:00:00Z" },
+    source: { platform: "google" },
+    ...fields,
+  };
+}

@@ -2,18 +2,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { DataError, parseSource } from "../../../src/build/source.ts";
-import { testBusiness } from "../../helpers/dataset.ts";
+import { reviewLine, testBusiness } from "../../helpers/dataset.ts";
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
-const good = {
-  id: "r-1",
-  published_at: "2026-03-01T03:00:00Z",
-  rating: 5,
-  text: "Fine.",
-  author: { name: "A" },
-  verified: { method: "platform", verified_at: "2026-03-01T03:00:00Z" },
-  source: { platform: "google" },
-};
+const good = reviewLine({ text: "Fine." });
 
 const jsonl = (lines: unknown[]) =>
   Buffer.from(lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");

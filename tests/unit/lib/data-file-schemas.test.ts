@@ -8,6 +8,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { dataFileSchemas, SCHEMAS_DIR } from "../../../src/lib/schema/data-file-schemas.ts";
 import { ROOT } from "../../helpers/build.ts";
+import { reviewLine } from "../../helpers/dataset.ts";
 
 const schemas = dataFileSchemas();
 const validator = (name: string) => {
@@ -37,14 +38,11 @@ describe("the data files' JSON Schemas", () => {
     const valid = validator("review.schema.json");
     const lines = (await readFile(path.join(ROOT, "data", "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
     for (const line of lines) assert.ok(valid(JSON.parse(line)), `${line}\n${JSON.stringify(valid.errors)}`);
-    const bare: Record<string, unknown> = {
-      id: "nextdoor-123",
+    const bare = reviewLine({
       published_at: "2026-03-01T09:30:00.250-05:00",
-      rating: 4,
-      author: { name: "N." },
       verified: null,
       source: { platform: "nextdoor" },
-    };
+    });
     assert.ok(valid(bare), JSON.stringify(valid.errors));
     assert.ok(!valid({ ...bare, rating: 6 }));
     assert.ok(validator("suppressed.schema.json")({ id: "google-abc", reason: "privacy request" }));

@@ -3,12 +3,12 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { mentionMatcher } from "../../src/lib/reviews/mentions.ts";
-import { Business } from "../../src/lib/schema/business.ts";
+import { BusinessFile } from "../../src/lib/schema/business.ts";
 
 const { values } = parseArgs({
   options: { times: { type: "string", default: "50" }, runs: { type: "string", default: "5" } },
 });
-const business = Business.parse(JSON.parse(readFileSync("data/business.json", "utf8")));
+const business = BusinessFile.parse(JSON.parse(readFileSync("data/business.json", "utf8")));
 const texts = readFileSync("data/reviews.jsonl", "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")

@@ -1,5 +1,7 @@
 // /api/reviews/since at 20,000 reviews under load: twenty requests at once, each with another Accept-Encoding, grow
-// the sidecar's memory by less than 150 MB and never hold /healthz up for 100 ms.
+// the sidecar's memory by less than 150 MB and never hold /healthz up for long: under 100 ms, or a tenth of the time the
+// twenty answers took when the machine is so busy that everything is slower (a blocking answer would hold /healthz
+// for about a third of it).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -98,9 +100,11 @@ it("keeps memory and /healthz in bounds while twenty large answers are asked for
     }
   })();
   // Another date than the settled one: nothing of it is kept yet.
+  const asked = performance.now();
   const answers = await Promise.all(
     ENCODINGS.map((enc) => drain("/api/reviews/since/2001-01-01", { "accept-encoding": enc })),
   );
+  const elapsed = performance.now() - asked;
   running = false;
   await watch;
   // Twenty requests are at most three answers (br, gzip, identity): identical ones share what is being made.
@@ -109,8 +113,11 @@ it("keeps memory and /healthz in bounds while twenty large answers are asked for
     ENCODINGS.map(() => 200),
   );
   t.diagnostic(
-    `RSS ${Math.round(settled / 2 ** 20)} MB settled, +${Math.round((peak - settled) / 2 ** 20)} MB at most; /healthz at most ${Math.round(slowest)} ms`,
+    `RSS ${Math.round(settled / 2 ** 20)} MB settled, +${Math.round((peak - settled) / 2 ** 20)} MB at most; /healthz at most ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms`,
   );
   assert.ok(peak - settled < 150 * 2 ** 20, `RSS grew ${Math.round((peak - settled) / 2 ** 20)} MB`);
-  assert.ok(slowest < 100, `/healthz took ${Math.round(slowest)} ms`);
+  assert.ok(
+    slowest < Math.max(100, elapsed / 10),
+    `/healthz took ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms`,
+  );
 });

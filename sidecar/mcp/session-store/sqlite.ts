@@ -29,7 +29,7 @@ const SQL = {
   get: `SELECT * FROM mcp_sessions WHERE id = ?`,
   touch: `UPDATE mcp_sessions SET last_seen_at = max(last_seen_at, :now) WHERE id = :id`,
   end: `UPDATE mcp_sessions SET ended_at = :now WHERE id = :id AND ended_at IS NULL`,
-  live: `SELECT id FROM mcp_sessions WHERE id IN (SELECT value FROM json_each(:ids))
+  live: `SELECT * FROM mcp_sessions WHERE id IN (SELECT value FROM json_each(:ids))
     AND ended_at IS NULL AND last_seen_at >= :cutoff`,
   endIdle: `UPDATE mcp_sessions SET ended_at = :now WHERE ended_at IS NULL AND last_seen_at < :cutoff`,
   forget: `DELETE FROM mcp_sessions WHERE ended_at IS NOT NULL AND created_at <= :before`,
@@ -109,9 +109,8 @@ export function openSqliteSessionStore(file: string): McpSessionStore {
     },
 
     async sessionLive(ids, now, ttlMs) {
-      if (ids.length === 0) return new Set();
-      const rows = stmt.live.all({ ids: JSON.stringify(ids), cutoff: now - ttlMs }) as Row[];
-      return new Set(rows.map((r) => String(r["id"])));
+      if (ids.length === 0) return [];
+      return (stmt.live.all({ ids: JSON.stringify(ids), cutoff: now - ttlMs }) as Row[]).map(toRecord);
     },
 
     async sessionEndIdle(now, ttlMs) {

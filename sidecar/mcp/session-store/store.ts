@@ -49,8 +49,8 @@ export interface McpSessionStore {
   sessionTouch(id: string, now: number, ttlMs: number): Promise<SessionRecord | undefined>;
   /** Ends a session for every replica; false when it was not live. */
   sessionEnd(id: string, now: number): Promise<boolean>;
-  /** Which of `ids` are live (without touching them). */
-  sessionLive(ids: readonly string[], now: number, ttlMs: number): Promise<Set<string>>;
+  /** Those of `ids` that are live (without touching them). */
+  sessionLive(ids: readonly string[], now: number, ttlMs: number): Promise<SessionRecord[]>;
   /**
    * Ends sessions idle past `ttlMs` and forgets ended ones older than a minute (the per-client rate still counts
    * those); returns how many it ended.

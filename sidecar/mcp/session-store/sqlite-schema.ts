@@ -1,6 +1,7 @@
 // The MCP session tables in the hub's SQLite file, versioned apart from the hub's own schema (PRAGMA user_version is
 // the hub's), so that the two stores migrate independently in one file.
 import type { DatabaseSync } from "node:sqlite";
+import { immediate } from "../../db/sqlite.ts";
 
 const MIGRATIONS: readonly string[] = [
   `
@@ -28,8 +29,7 @@ const MIGRATIONS: readonly string[] = [
 
 /** Applies the migrations this file has not seen, in one transaction (replicas starting together wait their turn). */
 export function migrateSessionTables(db: DatabaseSync): void {
-  db.exec("BEGIN IMMEDIATE");
-  try {
+  immediate(db, () => {
     db.exec("CREATE TABLE IF NOT EXISTS mcp_schema (version INTEGER NOT NULL) STRICT");
     const row = db.prepare("SELECT max(version) AS v FROM mcp_schema").get() as { v: number | null };
     const from = row.v ?? 0;
@@ -42,9 +42,5 @@ export function migrateSessionTables(db: DatabaseSync): void {
       db.exec(MIGRATIONS[v - 1]!);
       db.prepare("INSERT INTO mcp_schema (version) VALUES (?)").run(v);
     }
-    db.exec("COMMIT");
-  } catch (err) {
-    db.exec("ROLLBACK");
-    throw err;
-  }
+  });
 }

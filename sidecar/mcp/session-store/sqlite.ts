@@ -1,7 +1,6 @@
 // The MCP session store on SQLite (node:sqlite), in the hub's database file: processes on one machine share sessions.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import type { SQLOutputValue } from "node:sqlite";
+import { immediate, openSqlite, prepareAll } from "../../db/sqlite.ts";
 import { migrateSessionTables } from "./sqlite-schema.ts";
 import type {
   McpSessionStore,
@@ -44,29 +43,11 @@ const SQL = {
 } as const;
 
 export function openSqliteSessionStore(file: string): McpSessionStore {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: 5000 });
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
-  db.exec("PRAGMA foreign_keys = ON");
+  const db = openSqlite(file);
   migrateSessionTables(db);
-  const stmt = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql)])) as Record<
-    keyof typeof SQL,
-    ReturnType<DatabaseSync["prepare"]>
-  >;
-
+  const stmt = prepareAll(db, SQL);
   // Counting and inserting in one IMMEDIATE transaction: replicas admitting at once cannot both take the last slot.
-  const inTransaction = <T>(fn: () => T): T => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const out = fn();
-      db.exec("COMMIT");
-      return out;
-    } catch (err) {
-      db.exec("ROLLBACK");
-      throw err;
-    }
-  };
+  const inTransaction = <T>(fn: () => T): T => immediate(db, fn);
 
   const admit = (s: NewSession, limits: SessionLimits, now: number): SessionAdmission => {
     const cutoff = now - limits.ttlMs;

@@ -35,6 +35,9 @@ const sidecar = await startSidecar({
   HOST: "127.0.0.1",
   PORT: "0",
   HUB_DB: path.join(tmp, "hub.sqlite"),
+  // The suite is one client opening a session or more per scenario, ~40 scenarios in seconds: a trusted integrator.
+  MCP_MAX_SESSIONS_PER_CLIENT: "1000",
+  MCP_SESSION_RATE_PER_CLIENT: "1000",
 });
 let code: number | null = 1;
 try {

@@ -43,8 +43,8 @@ export type Sidecar = Readonly<{
   adminUrl(): string | undefined;
   /**
    * Stops in reverse order: the release watch, the admin listener, the server (requests in flight finish) with the MCP
-   * sessions, then the hub (its deliveries in flight, its database). Every failure is logged; the stop then rejects
-   * with all of them.
+   * sessions, the MCP session store, then the hub (its deliveries in flight, its database). Every failure is logged;
+   * the stop then rejects with all of them.
    */
   stop(): Promise<void>;
 }>;
@@ -136,6 +136,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     await step("the admin listener", () => admin?.close());
     // MCP sessions hold event streams open: they end while the server finishes its requests.
     await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
+    await step("the MCP session store", () => mcp.close());
     await step("the WebSub hub", () => hub.stop());
     if (failures.length > 0) throw new AggregateError(failures, "the sidecar did not stop cleanly");
   };

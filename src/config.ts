@@ -1,4 +1,5 @@
 // The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
+import { randomBytes } from "node:crypto";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
 
@@ -50,6 +51,12 @@ const EnvSchema = z.object({
   BUILD_ALLOW: csv.pipe(z.array(z.enum(["empty", "shrink"]))).default([]),
   MCP_SESSION_TTL: seconds.default(1800),
   MCP_MAX_SESSIONS: seconds.default(10000),
+  MCP_MAX_SESSIONS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
+  MCP_SESSION_RATE_PER_CLIENT: z.coerce.number().int().min(1).default(60),
+  MCP_SESSION_SECRET: z
+    .string()
+    .min(32, "expected at least 32 characters (e.g. `openssl rand -hex 32`), the same on every replica")
+    .optional(),
 });
 
 export type Config = Readonly<{
@@ -89,7 +96,18 @@ export type Config = Readonly<{
     /** node-cron pattern (with seconds) of the sweep that removes expired subscriptions. */
     sweepCron: string;
   }>;
-  mcp: Readonly<{ allowedOrigins: readonly string[]; sessionTtlSeconds: number; maxSessions: number }>;
+  mcp: Readonly<{
+    allowedOrigins: readonly string[];
+    sessionTtlSeconds: number;
+    /** Live sessions across every replica sharing HUB_DB. */
+    maxSessions: number;
+    /** Live sessions one client address may hold, across replicas. */
+    maxSessionsPerClient: number;
+    /** New sessions one client address may open per minute, across replicas. */
+    sessionRatePerClient: number;
+    /** HMAC key of session ids: replicas that share it accept each other's sessions. Random per process when unset. */
+    sessionSecret: string;
+  }>;
 }>;
 
 /** Thrown when the environment holds a value the service cannot run with. */
@@ -151,6 +169,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [siteUrl],
       sessionTtlSeconds: e.MCP_SESSION_TTL,
       maxSessions: e.MCP_MAX_SESSIONS,
+      maxSessionsPerClient: e.MCP_MAX_SESSIONS_PER_CLIENT,
+      sessionRatePerClient: e.MCP_SESSION_RATE_PER_CLIENT,
+      sessionSecret: e.MCP_SESSION_SECRET ?? randomBytes(32).toString("base64url"),
     },
   });
 }

@@ -68,6 +68,9 @@ async function main(): Promise<void> {
       HOST: "127.0.0.1",
       PORT: "0",
       HUB_DB: path.join(tmp, "hub.sqlite"),
+      // The load generator is one client address opening sessions by the thousand.
+      MCP_MAX_SESSIONS_PER_CLIENT: "1000000",
+      MCP_SESSION_RATE_PER_CLIENT: "1000000",
     });
     const baselines = {
       computing: await startChild([BASELINE, distDir]),
@@ -134,6 +137,8 @@ async function abandonedSessions(distDir: string, tmp: string, count: number, tt
     HUB_DB: path.join(tmp, "hub-rss.sqlite"),
     MCP_SESSION_TTL: String(ttl),
     MCP_MAX_SESSIONS: String(count + WARM_UP_SESSIONS + 100),
+    MCP_MAX_SESSIONS_PER_CLIENT: String(count + WARM_UP_SESSIONS + 100),
+    MCP_SESSION_RATE_PER_CLIENT: "1000000",
   });
   const mcpUrl = `${sidecar.url}/mcp`;
   try {

@@ -44,6 +44,8 @@ const sidecar = await startSidecar({
   SITE_URL: SITE,
   HUB_DB: path.join(tmp, "hub.sqlite"),
   WEBSUB_RATE_LIMIT: "1000000",
+  MCP_MAX_SESSIONS_PER_CLIENT: "1000000",
+  MCP_SESSION_RATE_PER_CLIENT: "1000000",
 });
 const base = sidecar.url;
 const agent = new Agent({ keepAlive: true, maxSockets: WORKERS * 2 });

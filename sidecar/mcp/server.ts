@@ -21,8 +21,15 @@ import { listResources, notFound, readResource, resourceVersion, reviewTemplate 
 import { guarded, invalidParams, invalidRequest } from "./rpc.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
-/** Per session: the URIs it subscribed to, with the version last seen (resources/updated is sent when it changes). */
-export type Subscriptions = Map<string, string>;
+/**
+ * Per session, kept where every replica sees them: the URIs it subscribed to, with the version last seen
+ * (resources/updated is sent when it changes).
+ */
+export type Subscriptions = Readonly<{
+  /** False when the session already has MAX_SUBSCRIPTIONS others. */
+  add: (uri: string, version: string) => Promise<boolean>;
+  remove: (uri: string) => Promise<void>;
+}>;
 
 export const MAX_SUBSCRIPTIONS = 100;
 
@@ -72,19 +79,18 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
     guarded(logger, "resources/read", () => readResource(request.params.uri, data.current())),
   );
   server.setRequestHandler(SubscribeRequestSchema, (request) =>
-    guarded(logger, "resources/subscribe", () => {
+    guarded(logger, "resources/subscribe", async () => {
       const { uri } = request.params;
       const version = resourceVersion(uri, data.current());
       if (version === null) throw notFound(uri);
-      if (!subscriptions.has(uri) && subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      if (!(await subscriptions.add(uri, version))) {
         throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
       }
-      subscriptions.set(uri, version);
       return {};
     }),
   );
-  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscriptions.delete(request.params.uri);
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    await subscriptions.remove(request.params.uri);
     return {};
   });
 

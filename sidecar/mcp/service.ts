@@ -9,7 +9,10 @@ import type { SearchIndexStore } from "../release/index-store.ts";
 import { createSnapshotSource } from "./data/snapshot.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
-import { createSessionStore } from "./sessions.ts";
+import { sessionIds } from "./session-store/session-id.ts";
+import { openSqliteSessionStore } from "./session-store/sqlite.ts";
+import type { McpSessionStore } from "./session-store/store.ts";
+import { createSessions } from "./sessions.ts";
 import { createToolRegistry } from "./tool-registry.ts";
 
 export type McpService = Readonly<{
@@ -17,8 +20,11 @@ export type McpService = Readonly<{
   routes: Hono<AppEnv>;
   /** Starts the sweeper (idle sessions, release notifications). */
   start: () => void;
-  /** Stops the sweeper and closes every session (their event streams end). */
+  /** Stops the sweeper and closes this replica's sessions (their event streams end; they stay open for others). */
   stop: () => Promise<void>;
+  /** Closes the session store, once no request can reach it any more. */
+  close: () => Promise<void>;
+  /** Sessions this replica holds a transport for. */
   sessionCount: () => number;
 }>;
 
@@ -27,6 +33,8 @@ export type McpServiceDeps = Readonly<{
   release: () => Release;
   search: SearchIndexStore;
   logger: Logger;
+  /** Where sessions live; by default the SQLite file HUB_DB names. */
+  sessionStore?: McpSessionStore;
 }>;
 
 /** How often idle sessions are looked for and a new release is noticed: a few seconds, never more than half the TTL. */
@@ -39,25 +47,28 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
-  const sessions = createSessionStore({
+  const store = deps.sessionStore ?? openSqliteSessionStore(config.hubDb);
+  const sessions = createSessions({
     tools: createToolRegistry(),
     data,
     validator: new AjvJsonSchemaValidator(),
     logger,
-    limits: { ttlMs, max: config.mcp.maxSessions },
+    store,
+    ids: sessionIds(config.mcp.sessionSecret),
+    limits: {
+      ttlMs,
+      max: config.mcp.maxSessions,
+      maxPerClient: config.mcp.maxSessionsPerClient,
+      perClientPerMinute: config.mcp.sessionRatePerClient,
+    },
   });
-  const routes = mcpRoutes({
-    sessions,
-    policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
-    logger,
-    retryAfterSeconds: Math.min(60, config.mcp.sessionTtlSeconds),
-  });
+  const routes = mcpRoutes({ sessions, policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins), logger });
 
   let timer: NodeJS.Timeout | undefined;
   let closedSinceCheck = 0;
   let lastCheck = 0;
-  const tick = () => {
-    const closed = sessions.sweep();
+  const tick = async () => {
+    const closed = await sessions.sweep();
     if (closed > 0) logger.info("MCP sessions closed after their idle TTL", { closed, open: sessions.count() });
     closedSinceCheck += closed;
     const burstOver = closed === 0 || closedSinceCheck >= 20 * HEAP_CHECK_AFTER_CLOSED;
@@ -73,22 +84,29 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         else logger.info("MCP heap check after closing sessions", fields);
       }, 100).unref();
     }
-    sessions
-      .notifyRelease()
-      .catch((err: unknown) => logger.warn("MCP release notifications failed", { err: err as Error }));
+    await sessions.notifyRelease();
+  };
+  let ticking: Promise<void> | undefined;
+  const tickOnce = () => {
+    // A slow store must not stack sweeps up.
+    ticking ??= tick()
+      .catch((err: unknown) => logger.warn("MCP session upkeep failed", { err: err as Error }))
+      .finally(() => (ticking = undefined));
   };
 
   return Object.freeze({
     routes,
     start: () => {
-      timer ??= setInterval(tick, Math.max(100, Math.min(TICK_MAX_MS, ttlMs / 2)));
+      timer ??= setInterval(tickOnce, Math.max(100, Math.min(TICK_MAX_MS, ttlMs / 2)));
       timer.unref();
     },
     stop: async () => {
       clearInterval(timer);
       timer = undefined;
+      await ticking;
       await sessions.closeAll();
     },
+    close: () => store.close(),
     sessionCount: sessions.count,
   });
 }

@@ -1,129 +1,154 @@
-// Open MCP sessions: one SDK server and transport each, bounded by a cap, closed after an idle TTL by a sweeper; told about new releases.
-import { randomUUID } from "node:crypto";
+// MCP sessions any replica serves: admitted and recorded in the shared session store (caps, idle TTL, end), served by
+// an SDK transport on whichever replica a request reaches (rebuilt there on first sight), told about new releases.
 import v8 from "node:v8";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import { resourceVersion } from "./resources.ts";
-import { createSessionServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
+import { MAX_SUBSCRIPTIONS, type SessionServerDeps, type Subscriptions } from "./server.ts";
+import type { SessionIds } from "./session-store/session-id.ts";
+import type { McpSessionStore, SessionLimit, SessionLimits } from "./session-store/store.ts";
+import { clientOf, replayInitialize, Session, sessionFor, trackStream } from "./session-transport.ts";
 
-/** A class (not a plain object) so that the heap can be asked how many sessions are still alive (see `heapCheck`). */
-export class Session {
-  readonly id: string;
-  readonly transport: WebStandardStreamableHTTPServerTransport;
-  readonly server: Server;
-  readonly subscriptions: Subscriptions;
-  lastSeen: number;
+export type OpenOutcome =
+  | Readonly<{ status: "opened"; response: Response }>
+  | Readonly<{ status: "refused"; limit: SessionLimit; retryAfterSeconds: number }>
+  | Readonly<{ status: "invalid"; message: string }>;
 
-  constructor(
-    id: string,
-    transport: WebStandardStreamableHTTPServerTransport,
-    server: Server,
-    subscriptions: Subscriptions,
-    now: number,
-  ) {
-    this.id = id;
-    this.transport = transport;
-    this.server = server;
-    this.subscriptions = subscriptions;
-    this.lastSeen = now;
-  }
-}
-
-export type SessionLimits = Readonly<{ ttlMs: number; max: number }>;
-
-export type SessionStore = Readonly<{
+export type Sessions = Readonly<{
+  /** Sessions this replica holds a transport for. */
   count: () => number;
-  /** False when opening one more would pass the cap (sessions being initialized count). */
-  hasRoom: () => boolean;
-  /**
-   * Hands an initialize request to a new server and transport; the session exists once the transport has given it
-   * an id, and is dropped again when initialization did not happen.
-   */
-  initialize: (req: Request, message: unknown) => Promise<Response>;
-  /** The live session with this id, marked as used now; an idle one past its TTL is closed and not returned. */
-  use: (id: string) => Session | undefined;
-  /** Closes sessions idle past the TTL; returns how many. */
-  sweep: (now?: number) => number;
+  /** Admits a new session for `clientAddress` (or says which limit refused it) and answers its initialize request. */
+  open: (req: Request, message: Record<string, unknown>, clientAddress: string) => Promise<OpenOutcome>;
+  /** The live session with this id, marked as used now, rebuilt here if another replica opened it; else undefined. */
+  use: (id: string) => Promise<Session | undefined>;
+  /** Hands a request of the session to its transport (DELETE also ends it for every replica). */
+  handle: (session: Session, req: Request, message?: Record<string, unknown>) => Promise<Response>;
+  /** Ends sessions idle past the TTL and closes transports whose session is over; returns how many it closed here. */
+  sweep: (now?: number) => Promise<number>;
   /**
    * Session objects still on the heap after a full collection (v8.queryObjects collects first): more than `count()`
-   * means closed sessions are held somewhere, a leak. The collection also lets V8 hand the freed pages back to the OS,
-   * which an idle server would otherwise put off until its next allocation-driven collection. Null where the
-   * (experimental) API is missing.
+   * means closed sessions are held somewhere, a leak. Null where the (experimental) API is missing.
    */
   heapCheck: () => number | null;
-  /** Sends resources/updated to subscribers whose resources changed in a new release. */
+  /** Sends resources/updated (and a log message) on the event streams this replica holds, when the release changed. */
   notifyRelease: () => Promise<void>;
   closeAll: () => Promise<void>;
 }>;
 
-export type SessionStoreDeps = SessionServerDeps &
-  Readonly<{ data: SnapshotSource; logger: Logger; limits: SessionLimits; now?: () => number }>;
+export type SessionsDeps = SessionServerDeps &
+  Readonly<{
+    data: SnapshotSource;
+    logger: Logger;
+    store: McpSessionStore;
+    ids: SessionIds;
+    limits: SessionLimits;
+    now?: () => number;
+  }>;
 
-export function createSessionStore(deps: SessionStoreDeps): SessionStore {
+/** The client's info and capabilities are stored for replays: a bound on what one initialize may put there. */
+export const MAX_CLIENT_JSON_BYTES = 16 * 1024;
+const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+export function createSessions(deps: SessionsDeps): Sessions {
+  const { store, limits } = deps;
   const now = deps.now ?? Date.now;
-  const sessions = new Map<string, Session>();
-  let initializing = 0;
+  const local = new Map<string, Session>();
+  const rebuilding = new Map<string, Promise<Session | undefined>>();
   let releaseSeen = deps.data.releaseId();
 
+  const subscriptionsOf = (id: string): Subscriptions => ({
+    add: (uri, version) => store.subscriptionAdd(id, { uri, version }, MAX_SUBSCRIPTIONS),
+    remove: (uri) => store.subscriptionRemove(id, uri),
+  });
+  const forget = (session: Session) => {
+    if (local.get(session.id) === session) local.delete(session.id);
+  };
   const close = (session: Session) => {
-    sessions.delete(session.id);
+    forget(session);
     session.server
       .close()
       .catch((err: unknown) => deps.logger.warn("MCP session did not close cleanly", { err: err as Error }));
   };
 
-  const expired = (s: Session, t: number) => t - s.lastSeen > deps.limits.ttlMs;
+  const rebuild = async (id: string): Promise<Session | undefined> => {
+    const record = await store.sessionTouch(id, now(), limits.ttlMs);
+    if (!record) return undefined;
+    const session = await sessionFor(id, deps, subscriptionsOf(id), now(), forget);
+    if (!(await replayInitialize(session, record))) {
+      deps.logger.warn("an MCP session could not be rebuilt on this replica", { session: id });
+      void session.server.close();
+      return undefined;
+    }
+    local.set(id, session);
+    return session;
+  };
 
   return Object.freeze({
-    count: () => sessions.size,
-    hasRoom: () => sessions.size + initializing < deps.limits.max,
+    count: () => local.size,
 
-    initialize: async (req: Request, message: unknown) => {
-      initializing++;
-      const subscriptions: Subscriptions = new Map();
-      let session: Session | undefined;
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        // SSE answers, not JSON: the SDK keeps per-request state in JSON mode on stateful sessions (SDK issue #2559).
-        enableJsonResponse: false,
-        onsessioninitialized: (id) => {
-          session = new Session(id, transport, server, subscriptions, now());
-          sessions.set(id, session);
-        },
-      });
-      const server = createSessionServer(deps, subscriptions);
-      server.onclose = () => {
-        if (session && sessions.get(session.id) === session) sessions.delete(session.id);
-      };
-      // Transport-level refusals (bad Accept, bad version) are answered to the client; they are not server errors.
-      server.onerror = () => {};
-      try {
-        await server.connect(transport);
-        return await transport.handleRequest(req, { parsedBody: message });
-      } finally {
-        initializing--;
-        if (!session) void server.close();
+    open: async (req: Request, message: Record<string, unknown>, clientAddress: string): Promise<OpenOutcome> => {
+      const params = message["params"] as Record<string, unknown>;
+      const client = clientOf(params);
+      if (Buffer.byteLength(client) > MAX_CLIENT_JSON_BYTES) {
+        const message = `clientInfo and capabilities together must not exceed ${MAX_CLIENT_JSON_BYTES} bytes of JSON`;
+        return { status: "invalid", message };
       }
-    },
-
-    use: (id: string) => {
-      const session = sessions.get(id);
-      if (!session) return undefined;
-      const t = now();
-      if (expired(session, t)) {
+      const id = deps.ids.create();
+      const protocolVersion = String(params["protocolVersion"]);
+      const admission = await store.sessionCreate({ id, protocolVersion, client, clientAddress }, limits, now());
+      if (admission.status === "refused") {
+        const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+        return { status: "refused", limit: admission.limit, retryAfterSeconds };
+      }
+      const session = await sessionFor(id, deps, subscriptionsOf(id), now(), forget);
+      local.set(id, session);
+      const response = await session.transport.handleRequest(req, { parsedBody: message });
+      if (session.transport.sessionId !== id) {
+        // The transport refused the request: no session was opened after all.
         close(session);
-        return undefined;
+        await store.sessionEnd(id, now());
       }
-      session.lastSeen = t;
-      return session;
+      return { status: "opened", response };
     },
 
-    sweep: (t = now()) => {
+    use: async (id: string) => {
+      if (!deps.ids.verify(id)) return undefined;
+      const mine = local.get(id);
+      if (mine) {
+        if (!(await store.sessionTouch(id, now(), limits.ttlMs))) {
+          close(mine);
+          return undefined;
+        }
+        mine.lastUsed = now();
+        return mine;
+      }
+      // Requests racing for a session this replica has not seen yet share one rebuild.
+      let pending = rebuilding.get(id);
+      if (!pending) {
+        pending = rebuild(id).finally(() => rebuilding.delete(id));
+        rebuilding.set(id, pending);
+      }
+      return pending;
+    },
+
+    handle: async (session: Session, req: Request, message?: Record<string, unknown>) => {
+      const level = (message?.["params"] as Record<string, unknown> | undefined)?.["level"];
+      if (message?.["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
+        await store.sessionLogLevelSet(session.id, level);
+      }
+      const res = await session.transport.handleRequest(req, message ? { parsedBody: message } : undefined);
+      if (req.method === "DELETE" && res.status === 200) await store.sessionEnd(session.id, now());
+      return req.method === "GET" ? trackStream(session, res) : res;
+    },
+
+    sweep: async (t = now()) => {
+      await store.sessionEndIdle(t, limits.ttlMs);
+      const live = new Set((await store.sessionLive([...local.keys()], t, limits.ttlMs)).map((r) => r.id));
       let closed = 0;
-      for (const session of sessions.values()) {
-        if (expired(session, t)) {
+      for (const session of [...local.values()]) {
+        // A session idle here but busy elsewhere is only dropped here: it is rebuilt if it comes back.
+        const idleHere = session.streams === 0 && t - session.lastUsed > limits.ttlMs;
+        if (!live.has(session.id) || idleHere) {
           close(session);
           closed++;
         }
@@ -144,29 +169,32 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       if (release === releaseSeen) return;
       releaseSeen = release;
       const snapshot = deps.data.current();
-      for (const session of sessions.values()) {
-        for (const [uri, seen] of session.subscriptions) {
+      const streaming = [...local.values()].filter((s) => s.streams > 0);
+      const records = await store.sessionLive(
+        streaming.map((s) => s.id),
+        now(),
+        limits.ttlMs,
+      );
+      for (const record of records) {
+        const session = local.get(record.id);
+        if (!session) continue;
+        for (const { uri, version: seen } of await store.subscriptionList(record.id)) {
           const version = resourceVersion(uri, snapshot) ?? "(gone)";
-          if (version === seen) continue;
-          session.subscriptions.set(uri, version);
+          // Only the replica that moves the version notifies: a client with streams on two replicas hears it once.
+          if (version === seen || !(await store.subscriptionAdvance(record.id, uri, seen, version))) continue;
           session.server.sendResourceUpdated({ uri }).catch(() => {});
         }
-        session.server
-          .sendLoggingMessage(
-            {
-              level: "info",
-              logger: "reviews-service",
-              data: `New data published: release ${release}, ${snapshot.index.size} reviews.`,
-            },
-            session.id,
-          )
-          .catch(() => {});
+        if (LEVELS.indexOf(record.logLevel ?? "debug") > LEVELS.indexOf("info")) continue;
+        // The level is the session's, set on whichever replica: this server's own filter may not have seen it.
+        const data = `New data published: release ${release}, ${snapshot.index.size} reviews.`;
+        const params = { level: "info" as const, logger: "reviews-service", data };
+        session.server.notification({ method: "notifications/message", params }).catch(() => {});
       }
     },
 
     closeAll: async () => {
-      const all = [...sessions.values()];
-      sessions.clear();
+      const all = [...local.values()];
+      local.clear();
       await Promise.allSettled(all.map((s) => s.server.close()));
     },
   });

@@ -1,6 +1,4 @@
 // Per-client rate limit of the hub endpoint: a token bucket per client address, bounded in the number of clients kept.
-import { embeddedIpv4 } from "./net/forbidden.ts";
-import { formatIp, parseIp } from "./net/ip.ts";
 
 export type RateDecision = Readonly<{ ok: true }> | Readonly<{ ok: false; retryAfterSeconds: number }>;
 
@@ -38,17 +36,4 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     },
     size: () => buckets.size,
   });
-}
-
-/** The key a client is limited by: its IPv4 address, or the /64 its IPv6 address is in (one host owns a whole /64). */
-export function clientKey(address: string | undefined): string {
-  if (address === undefined || address === "") return "unknown";
-  const ip = parseIp(address);
-  if (!ip) return address;
-  if (ip.family === 4) return formatIp(ip);
-  const inner = embeddedIpv4(ip);
-  if (inner?.name === "IPv4-mapped") return formatIp(inner.ip);
-  const prefix = new Uint8Array(16);
-  prefix.set(ip.bytes.subarray(0, 8));
-  return `${formatIp({ family: 6, bytes: prefix })}/64`;
 }

@@ -4,7 +4,8 @@ import type { AppEnv } from "../http/env.ts";
 import type { Logger } from "../log.ts";
 import { readForm } from "./request/body.ts";
 import { type HubRequest, parseHubRequest, type ParseOptions } from "./request/parse.ts";
-import { clientKey, type RateLimiter } from "./rate-limit.ts";
+import { clientAddress } from "../http/client-address.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import type { IntentOutcome } from "./store/store.ts";
 
 export type HubActions = Readonly<{
@@ -51,7 +52,7 @@ export function hubRoutes(deps: HubRouteDeps): Hono<AppEnv> {
 }
 
 async function handlePost(c: Context<AppEnv>, deps: HubRouteDeps): Promise<Response> {
-  const rate = deps.limiter.take(clientKey(c.env?.incoming?.socket?.remoteAddress), deps.now());
+  const rate = deps.limiter.take(clientAddress(c.env), deps.now());
   if (!rate.ok)
     return text(429, "Too many requests to the hub from this client; slow down.", {
       "retry-after": String(rate.retryAfterSeconds),

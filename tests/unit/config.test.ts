@@ -31,6 +31,18 @@ describe("loadConfig", () => {
     assert.equal(loadConfig({ STATIC_CACHE_MB: "0" }).staticCacheBytes, 0);
     assert.throws(() => loadConfig({ STATIC_CACHE_MB: "-1" }), /STATIC_CACHE_MB/);
   });
+  it("caps MCP sessions per client, and keys session ids with a secret that is random unless set", () => {
+    const c = loadConfig({});
+    assert.equal(c.mcp.maxSessionsPerClient, 50);
+    assert.equal(c.mcp.sessionRatePerClient, 60);
+    assert.ok(c.mcp.sessionSecret.length >= 32);
+    assert.notEqual(loadConfig({}).mcp.sessionSecret, c.mcp.sessionSecret, "random per process");
+    const secret = "s".repeat(32);
+    assert.equal(loadConfig({ MCP_SESSION_SECRET: secret }).mcp.sessionSecret, secret);
+    assert.throws(() => loadConfig({ MCP_SESSION_SECRET: "short" }), /MCP_SESSION_SECRET: expected at least 32/);
+    assert.throws(() => loadConfig({ MCP_MAX_SESSIONS_PER_CLIENT: "0" }), /MCP_MAX_SESSIONS_PER_CLIENT/);
+    assert.throws(() => loadConfig({ MCP_SESSION_RATE_PER_CLIENT: "1.5" }), /MCP_SESSION_RATE_PER_CLIENT/);
+  });
   it("refuses lease bounds out of order", () => {
     assert.throws(() => loadConfig({ WEBSUB_LEASE_MIN: "100", WEBSUB_LEASE_DEFAULT: "50" }), /MIN <= DEFAULT <= MAX/);
   });

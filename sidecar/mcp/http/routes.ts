@@ -1,10 +1,11 @@
 // The /mcp endpoint: guards (Host, Origin), HTTP-level checks the SDK transport leaves to us (batches, JSON-RPC shape, capacity), session routing.
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
+import { clientAddress } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { negotiate } from "../protocol.ts";
-import type { SessionStore } from "../sessions.ts";
+import type { Sessions } from "../sessions.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
@@ -14,10 +15,9 @@ const REQUEST_HEADERS = "Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Vers
 const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version";
 
 export type McpRouteDeps = Readonly<{
-  sessions: SessionStore;
+  sessions: Sessions;
   policy: GuardPolicy;
   logger: Logger;
-  retryAfterSeconds: number;
 }>;
 
 export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
@@ -34,13 +34,13 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     const origin = req.headers.get("origin");
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
-    const res = await handle(req, deps);
+    const res = await handle(req, clientAddress(c.env), deps);
     return origin === null ? res : withCors(res, origin);
   });
   return app;
 }
 
-async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
+async function handle(req: Request, client: string, deps: McpRouteDeps): Promise<Response> {
   const { sessions } = deps;
   switch (req.method) {
     case "OPTIONS":
@@ -69,9 +69,9 @@ async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
       if (!body.ok) return body.response;
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId !== null) {
-        const session = sessions.use(sessionId);
+        const session = await sessions.use(sessionId);
         if (!session) return unknownSession();
-        return session.transport.handleRequest(req, { parsedBody: body.message });
+        return sessions.handle(session, req, body.message);
       }
       if (body.message["method"] !== "initialize") {
         return rpcError(
@@ -89,20 +89,23 @@ async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
           { id: idOf(body.message) },
         );
       }
-      if (!sessions.hasRoom()) {
-        return rpcError(503, RPC.serverError, "Service Unavailable: too many open MCP sessions; try again later", {
-          id: idOf(body.message),
-          headers: { "retry-after": String(deps.retryAfterSeconds) },
-        });
+      const opened = await sessions.open(req, negotiate(body.message), client);
+      if (opened.status === "opened") return opened.response;
+      if (opened.status === "invalid") {
+        return rpcError(400, RPC.invalidParams, `Invalid params: ${opened.message}`, { id: idOf(body.message) });
       }
-      return sessions.initialize(req, negotiate(body.message));
+      const [status, message] = REFUSALS[opened.limit];
+      return rpcError(status, RPC.serverError, message, {
+        id: idOf(body.message),
+        headers: { "retry-after": String(opened.retryAfterSeconds) },
+      });
     }
     case "GET":
     case "DELETE": {
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId === null) return rpcError(400, RPC.serverError, "Bad Request: Mcp-Session-Id header is required");
-      const session = sessions.use(sessionId);
-      return session ? session.transport.handleRequest(req) : unknownSession();
+      const session = await sessions.use(sessionId);
+      return session ? sessions.handle(session, req) : unknownSession();
     }
     default:
       return rpcError(
@@ -113,6 +116,13 @@ async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
       );
   }
 }
+
+/** Per-client limits are the client's to wait out (429); the total cap is the server's state (503). */
+const REFUSALS = {
+  "client-rate": [429, "Too Many Requests: this client opens MCP sessions too fast; try again later"],
+  "client-sessions": [429, "Too Many Requests: this client holds too many open MCP sessions; DELETE unused ones"],
+  sessions: [503, "Service Unavailable: too many open MCP sessions; try again later"],
+} as const;
 
 const unknownSession = () =>
   rpcError(

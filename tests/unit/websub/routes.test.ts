@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { memoryLogger } from "../../helpers/logger.ts";
 import { createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
-import { clientKey, createRateLimiter } from "../../../sidecar/websub/rate-limit.ts";
+import { clientKey } from "../../../sidecar/http/client-address.ts";
+import { createRateLimiter } from "../../../sidecar/websub/rate-limit.ts";
 import { type HubActions, hubRoutes } from "../../../sidecar/websub/routes.ts";
 
 const SITE = "https://reviews.example.test";

@@ -1,8 +1,7 @@
 // The embedded hub store: SQLite through node:sqlite, WAL mode, schema migrated in code, every write one transaction.
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync, type SQLOutputValue } from "node:sqlite";
+import type { SQLOutputValue } from "node:sqlite";
+import { immediate, openSqlite, prepareAll } from "../../../db/sqlite.ts";
 import type {
   Claim,
   DeliveryFailure,
@@ -24,30 +23,10 @@ import { SQL } from "./statements.ts";
 type Row = Record<string, SQLOutputValue>;
 
 export function openSqliteStore(file: string): HubStore {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: 5000 });
-  db.exec("PRAGMA journal_mode = WAL");
-  // WAL with synchronous=NORMAL survives a process crash (kill -9) without losing committed transactions.
-  db.exec("PRAGMA synchronous = NORMAL");
-  db.exec("PRAGMA foreign_keys = ON");
+  const db = openSqlite(file);
   migrate(db);
-
-  const stmt = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, db.prepare(sql)])) as Record<
-    keyof typeof SQL,
-    ReturnType<DatabaseSync["prepare"]>
-  >;
-
-  const tx = <T>(fn: () => T): T => {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const out = fn();
-      db.exec("COMMIT");
-      return out;
-    } catch (err) {
-      db.exec("ROLLBACK");
-      throw err;
-    }
-  };
+  const stmt = prepareAll(db, SQL);
+  const tx = <T>(fn: () => T): T => immediate(db, fn);
 
   const store: HubStore = {
     async topicContentSet(v: TopicVersion, now: number): Promise<TopicContentChange> {

@@ -6,7 +6,7 @@ import { chmod, readFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { ROOT, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 import { type ReleaseCopies, releaseCopies } from "../../helpers/release-copy.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { NGINX, type RunningNginx, startNginx } from "./nginx-process.ts";
@@ -42,6 +42,12 @@ function send(
     req.end(o.body);
   });
 }
+
+it("docs/deploy.md shows the committed nginx configuration as it is", async () => {
+  const conf = await readFile(path.join(ROOT, "deploy/nginx/reviews.conf"), "utf8");
+  const doc = await readFile(path.join(ROOT, "docs/deploy.md"), "utf8");
+  assert.ok(doc.includes(`\`\`\`nginx\n${conf}\`\`\``), "docs/deploy.md differs from deploy/nginx/reviews.conf");
+});
 
 if (!existsSync(NGINX)) {
   it("nginx in front of the sidecar", (t) => {

@@ -1,11 +1,12 @@
 // Astro integration run after the build: carries unchanged pages over from the previous release, writes the sitemaps,
 // hashes and precompresses every other file, writes the change log, manifest.json, _headers and the build record,
 // publishes atomically.
-import { open, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { open, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { writeChangeLog } from "../../build/change-log.ts";
+import { listFiles } from "../../build/list-files.ts";
 import type { NextChangeLog } from "../../lib/changes/diff.ts";
 import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
 import type { BuildContext } from "../../build/context.ts";
@@ -62,7 +63,7 @@ export default function publish(context: BuildContext): AstroIntegration {
         if (carriedFiles.length > 0 && !previous?.release)
           throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
         const carried = previous?.release ? carryPages(root, previous.release, carriedFiles) : [];
-        const listed = await listFiles(root);
+        const listed = await listBuiltFiles(root);
         const sitemaps = await writeSitemaps(root, site.origin, listed);
         const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
@@ -130,13 +131,11 @@ async function describeIndexFile(root: string): Promise<SearchIndexFile> {
   }
 }
 
-async function listFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .filter((f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && !f.endsWith(".br") && !f.endsWith(".gz"))
-    .sort();
+/** The files Astro wrote, which this step hashes and describes. */
+async function listBuiltFiles(root: string): Promise<string[]> {
+  return (await listFiles(root)).filter(
+    (f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && !f.endsWith(".br") && !f.endsWith(".gz"),
+  );
 }
 
 /** Hashes each file; compresses it unless the previous release holds the same bytes, whose variants are linked. */

@@ -1,0 +1,79 @@
+// Test helper: the committed nginx configuration (deploy/nginx/) templated with ports and paths, run in a temporary prefix.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ROOT } from "../../helpers/build.ts";
+
+export const NGINX = "/usr/sbin/nginx";
+export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+export type NginxOptions = Readonly<{ distDir: string; siteUrl: string; sidecarPort: number }>;
+export type RunningNginx = Readonly<{ url: string; brotli: boolean; stop: () => Promise<void> }>;
+
+/** Replaces `from` in `text`, failing when the committed file no longer holds it (the template would silently drift). */
+function replace(text: string, from: string | RegExp, to: string): string {
+  const found = typeof from === "string" ? text.includes(from) : from.test(text);
+  if (!found) throw new Error(`deploy/nginx: ${String(from)} is no longer in the committed configuration`);
+  return typeof from === "string" ? text.replaceAll(from, to) : text.replace(from, to);
+}
+
+/** reviews.conf for this machine: listening on 127.0.0.1:port, the one sidecar as upstream, the test site's Link. */
+export function templateConfig(conf: string, o: NginxOptions & { port: number; brotli: boolean }): string {
+  let out = replace(conf, "listen 80;", `listen 127.0.0.1:${o.port};`);
+  out = replace(out, "root /srv/reviews/dist;", `root ${o.distDir};`);
+  out = replace(out, "server 127.0.0.1:4321 ", `server 127.0.0.1:${o.sidecarPort} `);
+  out = replace(out, /^\s*server 127\.0\.0\.1:4322 .*\n/m, "");
+  out = replace(out, "https://reviews.example.com", o.siteUrl);
+  if (!o.brotli) out = replace(out, "brotli_static on;", "");
+  return out;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startNginx(o: NginxOptions): Promise<RunningNginx> {
+  const prefix = await mkdtemp(path.join(os.tmpdir(), "reviews-nginx-"));
+  await mkdir(path.join(prefix, "tmp"));
+  const brotli = existsSync(BROTLI_MODULE);
+  const port = await freePort();
+  const conf = await readFile(path.join(ROOT, "deploy/nginx/reviews.conf"), "utf8");
+  await writeFile(path.join(prefix, "reviews.conf"), templateConfig(conf, { ...o, port, brotli }));
+  const local = await readFile(path.join(ROOT, "deploy/nginx/local.conf"), "utf8");
+  await writeFile(path.join(prefix, "local.conf"), brotli ? local : replace(local, /^load_module .*\n/m, ""));
+  const child: ChildProcess = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "local.conf"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${stderr}`);
+    if (
+      await fetch(`${url}/robots.txt`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i === 100) throw new Error(`nginx did not answer on ${url} within 10 s:\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    brotli,
+    stop: async () => {
+      child.kill("SIGQUIT");
+      await exited;
+      await rm(prefix, { recursive: true, force: true });
+    },
+  };
+}

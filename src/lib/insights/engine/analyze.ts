@@ -1,5 +1,5 @@
 // The per-review analyser: text (and rating) in, overall sentiment and one judgement per aspect with its evidence out.
-import { defaultLexicon, defaultTaxonomy } from "../defaults.ts";
+import { defaultLexicon, defaultTaxonomy, defaultWords } from "../defaults.ts";
 import type { Lexicon } from "../lexicon.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { type Compiled, compile } from "./compile.ts";
@@ -10,7 +10,7 @@ import { terms } from "./terms.ts";
 import { SYMBOL, type Tokens, tokenize, WORD } from "./tokens.ts";
 
 /** Bump on any change to the algorithm; the taxonomy and lexicon are fingerprinted separately. */
-export const ENGINE = { name: "reviews-insights", version: "1.0.0" } as const;
+export const ENGINE = { name: "reviews-insights", version: "1.1.0" } as const;
 
 export type AspectSentiment = "positive" | "negative" | "neutral";
 export type ReviewSentimentLabel = AspectSentiment | "mixed";
@@ -59,8 +59,9 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
   const names = [...new Set((options.names ?? []).map(namePattern).filter((n) => n !== ""))].sort();
   const taxonomy = names.length ? { ...base, ignore: [...base.ignore, ...names] } : base;
   const lexicon = options.lexicon ?? defaultLexicon();
-  const compiled = compile(taxonomy, lexicon);
-  const version = `${ENGINE.version}+${base.id}.${base.version}.${fingerprint(JSON.stringify([taxonomy, lexicon]))}`;
+  const words = defaultWords();
+  const compiled = compile(taxonomy, lexicon, words.words);
+  const version = `${ENGINE.version}+${base.id}.${base.version}.${fingerprint(JSON.stringify([taxonomy, lexicon, words.fingerprint]))}`;
   return { version, taxonomy: base, analyze: (text, rating = null) => analyzeWith(compiled, text, rating) };
 }
 
@@ -79,6 +80,7 @@ function analyzeWith(c: Compiled, text: string | null, rating: number | null): R
     return { sentiment: overall(0, 0, 0, fromRating, false), aspects: [], problems: [], terms: [] };
   }
   const t = tokenize(text);
+  c.typos.correct(t);
   const matches = c.main.scan(t);
   const layout = segment(t, matches);
   const { mentions, opinions } = collect(t, matches, layout, c.transparent);

@@ -134,9 +134,11 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet
   for (const source of lexicon.sarcasm) addMarker(source, { kind: "sarcasm" });
 
   const vocab = vocabulary([...patterns, ...markerPatterns]);
-  for (const w of [...lexicon.stopwords, ...lexicon.transparent]) vocab.words.add(w.toLowerCase());
+  // Function words are never corrected, nor corrected towards: "thorugh" is "thorough", not "through".
+  const plain = new Set([...lexicon.stopwords, ...lexicon.transparent].map((w) => w.toLowerCase()));
+  for (const w of plain) vocab.words.delete(w);
   return {
-    typos: createCorrector(vocab.words, vocab.prefixes, words),
+    typos: createCorrector(vocab.words, vocab.prefixes, { has: (w) => words.has(w) || plain.has(w) }),
     aspects: taxonomy.aspects.map((a) => ({ id: a.id, label: a.label })),
     problems: taxonomy.problems.map((p) => ({ id: p.id, label: p.label })),
     main: new Matcher(patterns, rank),

@@ -114,7 +114,8 @@ export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
     if (kind !== null || clauses.length === 0) {
       if (clauses.length) clauses.at(-1)!.end = i;
       let first = boundaryEnd[i]! > i ? boundaryEnd[i]! : i;
-      while (first < n && t.kind[first] === SYMBOL && !isEmoji(t.norm[first]!) && !CURRENCY.test(t.norm[first]!)) first++;
+      while (first < n && t.kind[first] === SYMBOL && !isEmoji(t.norm[first]!) && !CURRENCY.test(t.norm[first]!))
+        first++;
       const continuation = continuationAt[i] === 1 || (first < n && continuationAt[first] === 1);
       clauses.push({ sentence: Math.max(sentence, 0), start: i, end: n, first, kind: kind ?? "start", continuation });
       seg++;

@@ -20,7 +20,7 @@ export type Corrector = {
 export function createCorrector(
   known: ReadonlySet<string>,
   prefixes: readonly string[],
-  dictionary: ReadonlySet<string>,
+  dictionary: { has(word: string): boolean },
 ): Corrector {
   const byDeletion = new Map<string, string[]>();
   for (const word of known) {

@@ -20,3 +20,8 @@ export function defaultWords(): { words: ReadonlySet<string>; fingerprint: strin
   return words;
 }
 let words: { words: ReadonlySet<string>; fingerprint: string } | null = null;
+
+/** The language the default taxonomy's cues and lexicon are written in. */
+export function defaultTaxonomyLanguage(): string {
+  return taxonomyData.language;
+}

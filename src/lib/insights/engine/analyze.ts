@@ -75,11 +75,15 @@ function namePattern(name: string): string {
     .join(" ");
 }
 
+/** The analysis of a review without readable text: the stars' tone (neutral without stars), nothing else. */
+export function ratingOnly(rating: number | null): ReviewAnalysis {
+  const fromRating = rating === null ? null : (rating - 3) / 2;
+  return { sentiment: overall(0, 0, 0, fromRating, false, false), aspects: [], problems: [], terms: [] };
+}
+
 function analyzeWith(c: Compiled, text: string | null, rating: number | null): ReviewAnalysis {
   const fromRating = rating === null ? null : (rating - 3) / 2;
-  if (text === null || text.trim() === "") {
-    return { sentiment: overall(0, 0, 0, fromRating, false, false), aspects: [], problems: [], terms: [] };
-  }
+  if (text === null || text.trim() === "") return ratingOnly(rating);
   const t = tokenize(text);
   c.typos.correct(t);
   const matches = c.main.scan(t);
@@ -226,15 +230,20 @@ function aspects(c: Compiled, text: string, t: Tokens, layout: Layout, mentions:
       sentiment,
       evidence: clauseText(text, t, layout, carrier.clause),
       score: round(sign === 0 ? 0 : squash(net)),
-      phrases: phrases(t, found),
+      phrases: phrases(t, found, sign),
     });
   }
   return out;
 }
 
-function phrases(t: Tokens, found: readonly Mention[]): string[] {
+/**
+ * The cue phrases of a finding that carry its polarity as written: "expensive" is never listed for a positive pricing
+ * finding ("not expensive", "expensive but worth it"), nor "on time" for a negative one.
+ */
+function phrases(t: Tokens, found: readonly Mention[], sign: number): string[] {
   const out = new Set<string>();
   for (const m of found) {
+    if (m.polarity !== 0 && (m.polarity !== sign || Math.sign(m.own) !== m.polarity)) continue;
     let words = true;
     for (let i = m.start; i < m.end && words; i++) words = t.kind[i] === WORD;
     // A cue with a gap ("pushed us to sign the contract that same day") is no phrase a reader would recognise.

@@ -8,6 +8,8 @@ export type CatalogNames = Readonly<{
   service_areas: ReadonlyMap<string, string>;
   /** Aspects of the taxonomy (insights.aspects); each has a page. */
   aspects: ReadonlyMap<string, string>;
+  /** The owner's display settings (business.json `display`), which every card honours. */
+  display: Business["display"];
 }>;
 
 export function catalogNames(business: Business, insights: Insights): CatalogNames {
@@ -17,6 +19,7 @@ export function catalogNames(business: Business, insights: Insights): CatalogNam
     services: names(business.services),
     service_areas: names(business.service_areas),
     aspects: new Map(insights.aspects.map((a) => [a.id, a.label])),
+    display: business.display,
   };
 }
 

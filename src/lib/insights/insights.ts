@@ -9,7 +9,8 @@ import { pullQuote, summaryClaims } from "./aggregate/summary.ts";
 import { type Row, Tally } from "./aggregate/tally.ts";
 import { monthly, trends } from "./aggregate/temporal.ts";
 import { topicInsights } from "./aggregate/topics.ts";
-import { type Analyzer, ENGINE, type ReviewAnalysis } from "./engine/analyze.ts";
+import { type Analyzer, ENGINE, type ReviewAnalysis, ratingOnly } from "./engine/analyze.ts";
+import { LANGUAGES_READ } from "./languages.ts";
 import { analyzerFor } from "./for-business.ts";
 
 export { ENGINE };
@@ -24,14 +25,21 @@ export type InsightsOptions = {
 export function computeInsights(dataset: ReviewsDataset, options: InsightsOptions = {}): Insights {
   const { reviews, aggregate_rating: agg, business } = dataset;
   const analyzer = options.analyzer ?? analyzerFor(business);
-  const rows: Row[] = reviews.map((r) => ({
-    id: r.id,
-    date: r.date,
-    rating: r.rating,
-    text: r.text,
-    hasText: hasText(r.text),
-    analysis: options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating),
-  }));
+  // A review in a language the engine does not read counts by its stars only: no aspects, topics or problems.
+  const rows: Row[] = reviews.map((r) => {
+    const read = r.analysis_status !== "not_analysed";
+    return {
+      id: r.id,
+      date: r.date,
+      rating: r.rating,
+      text: read ? r.text : null,
+      hasText: read && hasText(r.text),
+      analysis: read ? (options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating)) : ratingOnly(r.rating),
+    };
+  });
+  const notAnalysed = new Map<string, number>();
+  for (const r of reviews)
+    if (r.analysis_status === "not_analysed") notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
   const textCount = rows.reduce((n, r) => n + (r.hasText ? 1 : 0), 0);
   const all = new Tally();
   for (const row of rows) all.add(row);
@@ -48,6 +56,13 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     },
     review_count: agg.count,
     text_review_count: textCount,
+    coverage: {
+      languages_read: [...LANGUAGES_READ],
+      not_analysed_count: [...notAnalysed.values()].reduce((a, b) => a + b, 0),
+      not_analysed_by_language: [...notAnalysed]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .map(([language, count]) => ({ language, count })),
+    },
     date_range: from && to ? { from, to } : null,
     sentiment: { ...all.breakdown(), average_rating: agg.average },
     aspects: aspectInsights(taxonomy, rows, textCount),

@@ -1,8 +1,9 @@
 // Derives the published reviews dataset from validated source data (pure: no I/O).
 import { localDate, maxTimestamp } from "../dates.ts";
 import { detectLanguage } from "../text/language.ts";
-import type { ReviewAnalysis } from "../insights/engine/analyze.ts";
+import { ratingOnly, type ReviewAnalysis } from "../insights/engine/analyze.ts";
 import { analyzerFor } from "../insights/for-business.ts";
+import { analysisStatus } from "../insights/languages.ts";
 import type { Business } from "../schema/business.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review, ReviewInput } from "../schema/review.ts";
@@ -28,7 +29,10 @@ export function deriveReviews(business: Business, inputs: readonly ReviewInput[]
   const match = mentionMatcher(business);
   return inputs.map((r) => {
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
-    const analysis = analyze(r);
+    const language = r.language ?? detectLanguage(r.text, business.language);
+    const status = analysisStatus(r.text, language);
+    // A text the engine cannot read gets the stars' tone and no aspects, and says so, rather than English rules' noise.
+    const analysis = status === "not_analysed" ? ratingOnly(r.rating) : analyze(r);
     return {
       id: r.id,
       date: localDate(r.published_at, tz),
@@ -37,13 +41,14 @@ export function deriveReviews(business: Business, inputs: readonly ReviewInput[]
       rating: r.rating,
       title: r.title,
       text: r.text,
-      language: r.language ?? detectLanguage(r.text, business.language),
+      language,
       author: r.author,
       experience_date: r.experience_date,
       verified: r.verified,
       source: r.source,
       owner_reply: r.owner_reply && { ...r.owner_reply, date: localDate(r.owner_reply.published_at, tz) },
       mentions: match(searchable),
+      analysis_status: status,
       sentiment: analysis.sentiment,
       aspects: analysis.aspects.map(({ aspect, sentiment, evidence }) => ({ aspect, sentiment, evidence })),
     };

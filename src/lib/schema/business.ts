@@ -30,6 +30,20 @@ const isTimeZone = (tz: string) => {
   }
 };
 
+/** What the pages show; the data stays in /reviews.json, /insights.json and MCP whatever is chosen here. */
+export const Display = z
+  .object({
+    review_aspects: z.boolean().default(true).meta({
+      description: 'Show on each review card the aspects the engine read in it ("Punctuality positive")',
+    }),
+    insights: z.boolean().default(true).meta({
+      description: "Show the insights sections on the pages (summary, aspects, FAQ) and the aspect pages' links",
+    }),
+  })
+  .strict()
+  .default({ review_aspects: true, insights: true })
+  .meta({ description: "The owner's choices of what customers see on the pages" });
+
 export const Business = z
   .object({
     id: Slug,
@@ -77,6 +91,7 @@ export const Business = z
     technicians: z.array(Technician),
     services: z.array(Service),
     service_areas: z.array(ServiceArea),
+    display: Display,
   })
   .strict()
   .superRefine(

@@ -200,7 +200,22 @@ export const Insights = z
     text_review_count: z
       .int()
       .min(0)
-      .meta({ description: "Reviews with text; aspects, topics and problems come from these" }),
+      .meta({ description: "Reviews with text the engine read; aspects, topics and problems come from these" }),
+    coverage: z
+      .object({
+        languages_read: z
+          .array(z.string())
+          .meta({ description: "Primary language subtags the engine reads, e.g. en; other reviews are not analysed" }),
+        not_analysed_count: z.int().min(0).meta({
+          description:
+            "Reviews with text in a language the engine does not read: counted by their stars only, with no aspects (analysis_status not_analysed in /reviews.json)",
+        }),
+        not_analysed_by_language: z
+          .array(z.object({ language: z.string(), count: z.int().min(1) }).strict())
+          .meta({ description: "Those reviews by language tag, most first, then tag" }),
+      })
+      .strict()
+      .meta({ description: "What the engine could read" }),
     date_range: z.object({ from: IsoDate, to: IsoDate }).strict().nullable(),
     sentiment: SentimentBreakdown.extend({ average_rating: Rating })
       .strict()

@@ -130,6 +130,12 @@ export const ReviewSentiment = z
   .strict()
   .meta({ id: "ReviewSentiment", description: "Overall tone of the review, computed at build time" });
 
+export const AnalysisStatus = z.enum(["analysed", "rating_only", "not_analysed"]).meta({
+  id: "AnalysisStatus",
+  description:
+    "analysed: the text was read; rating_only: no text, sentiment from the stars; not_analysed: written in a language the engine does not read (/insights.json coverage.languages_read), so sentiment comes from the stars alone and aspects is empty",
+});
+
 export const Review = z
   .object({
     id: ReviewId,
@@ -146,10 +152,12 @@ export const Review = z
     source: z.object({ platform: Platform, url: HttpUrl.nullable() }).strict(),
     owner_reply: z.object({ text: z.string(), published_at: Timestamp, date: IsoDate }).strict().nullable(),
     mentions: Mentions,
+    analysis_status: AnalysisStatus,
     sentiment: ReviewSentiment,
-    aspects: z
-      .array(ReviewAspect)
-      .meta({ description: "At most one entry per aspect, in taxonomy order; empty for rating-only reviews" }),
+    aspects: z.array(ReviewAspect).meta({
+      description:
+        "At most one entry per aspect, in taxonomy order; empty for rating-only reviews and those not analysed (see analysis_status)",
+    }),
   })
   .strict()
   .meta({ id: "Review", description: "One verified review" });

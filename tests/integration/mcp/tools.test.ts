@@ -164,6 +164,7 @@ describe("tools: happy paths", () => {
     const summary = await call("get_insights", { section: "summary" });
     assert.deepEqual(summary["summary"], insights["summary"]);
     assert.equal(summary["version"], insights["version"]);
+    assert.deepEqual(summary["coverage"], insights["coverage"]);
     assert.equal(summary["aspects"], undefined);
   });
 

@@ -1,7 +1,8 @@
 // The FAQ: questions prospective customers ask, each answered from figures and quotes in the same document.
 import type { FaqEntry, Insights } from "../../schema/insights.ts";
 import type { Taxonomy } from "../taxonomy.ts";
-import { count, evidenceOf, pct, quote, stars, trendSentence } from "./prose.ts";
+import { count, evidenceOf, quote, stars, trendSentence } from "./prose.ts";
+import { shareOf, VERDICT_SENTENCE, verdict } from "./verdict.ts";
 import type { Row } from "./tally.ts";
 
 /** An aspect gets its own question once this many reviews mention it. */
@@ -17,8 +18,8 @@ export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Ro
       id: "overall",
       question: "What do customers say overall?",
       answer:
-        `Of ${count(doc.review_count, "verified review")}, ${pct(s.shares.positive)} are positive, ${pct(s.shares.negative)} negative, ` +
-        `${pct(s.shares.mixed)} mixed and ${pct(s.shares.neutral)} neutral; the average rating is ${stars(s.average_rating!)} out of 5.` +
+        `Of ${count(doc.review_count, "verified review")}, ${shareOf(s.counts.positive, doc.review_count)} are positive, ${shareOf(s.counts.negative, doc.review_count)} negative, ` +
+        `${shareOf(s.counts.mixed, doc.review_count)} mixed and ${shareOf(s.counts.neutral, doc.review_count)} neutral; the average rating is ${stars(s.average_rating!)} out of 5.` +
         (q ? ` One customer wrote: ${quote(q.text, q.review_id)}.` : ""),
       review_ids: q ? [q.review_id] : [],
       basis: ["/review_count", "/sentiment"],
@@ -27,14 +28,7 @@ export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Ro
   const order = doc.aspects.map((a, i) => ({ a, i })).filter(({ a }) => a.mention_count >= MIN_MENTIONS);
   order.sort((x, y) => y.a.mention_count - x.a.mention_count || x.i - y.i);
   for (const { a, i } of order) {
-    const verdict =
-      a.shares.positive >= 0.75
-        ? "Most reviewers say yes."
-        : a.shares.negative >= 0.5
-          ? "Most reviewers say no."
-          : a.shares.positive >= 0.5 && a.counts.positive >= 2 * a.counts.negative
-            ? "Mostly yes, with some complaints."
-            : "Opinions are divided.";
+    const v = verdict(a.counts);
     const ids: string[] = [];
     const quotes: string[] = [];
     for (const polarity of ["positive", "negative"] as const) {
@@ -49,8 +43,11 @@ export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Ro
       id: `aspect-${a.id}`,
       question: taxonomy.aspects.find((x) => x.id === a.id)!.question,
       answer:
-        `${count(a.mention_count, "review")} mention ${a.label.toLowerCase()}: ${pct(a.shares.positive)} positive, ` +
-        `${pct(a.shares.negative)} negative, ${pct(a.shares.neutral)} neutral. ${verdict}${quotes.length ? ` ${quotes.join(" ")}` : ""}`,
+        (v === "too_few"
+          ? `${count(a.mention_count, "review")} ${a.mention_count === 1 ? "mentions" : "mention"} ${a.label.toLowerCase()}: too few reviews to say.`
+          : `${count(a.mention_count, "review")} mention ${a.label.toLowerCase()}: ${shareOf(a.counts.positive, a.mention_count)} positive, ` +
+            `${shareOf(a.counts.negative, a.mention_count)} negative, ${shareOf(a.counts.neutral, a.mention_count)} neutral. ${VERDICT_SENTENCE[v]}`) +
+        (quotes.length ? ` ${quotes.join(" ")}` : ""),
       review_ids: ids,
       basis: [`/aspects/${i}`],
     });

@@ -1,6 +1,7 @@
 // The editorial summary (claims that each cite where their figures come from) and the pull quote.
 import type { Insights, SummaryClaim } from "../../schema/insights.ts";
-import { count, pct, stars, trendSentence } from "./prose.ts";
+import { count, stars, trendSentence } from "./prose.ts";
+import { MIN_MENTIONS_FOR_SHARE, mentionsOf, shareOf, verdict } from "./verdict.ts";
 import type { Row } from "./tally.ts";
 
 type Draft = Omit<Insights, "faq" | "summary">;
@@ -18,33 +19,38 @@ export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] 
       review_ids: [],
     },
     {
-      text: `${pct(s.shares.positive)} of the reviews are positive and ${pct(s.shares.negative)} negative.`,
-      basis: ["/sentiment/shares"],
+      text: `${shareOf(s.counts.positive, doc.review_count)} of the reviews are positive and ${shareOf(s.counts.negative, doc.review_count)} negative.`,
+      basis: ["/review_count", "/sentiment/counts", "/sentiment/shares"],
       review_ids: [],
     },
   ];
   const indexed = doc.aspects.map((a, i) => ({ a, i }));
+  // Praise only by the verdict rule (verdict.ts): >= 70% of at least 5 mentions positive.
   const praised = indexed
-    .filter(({ a }) => a.counts.positive >= 3 && (a.score ?? 0) > 0)
+    .filter(({ a }) => verdict(a.counts) === "praised")
     .sort((x, y) => y.a.counts.positive - x.a.counts.positive || x.i - y.i)
     .slice(0, 2);
   if (praised.length) {
     const part = ({ a }: { a: (typeof doc.aspects)[number] }) =>
-      `${a.label.toLowerCase()} (${count(a.counts.positive, "positive mention")}, ${pct(a.shares.positive)} of its mentions)`;
+      `${a.label.toLowerCase()} (${mentionsOf(a.counts.positive, a.mention_count, "positive")})`;
     claims.push({
       text: `Customers praise ${praised.map(part).join(" and ")} most often.`,
-      basis: praised.flatMap(({ i }) => [`/aspects/${i}/counts/positive`, `/aspects/${i}/shares/positive`]),
+      basis: praised.flatMap(({ i }) => [
+        `/aspects/${i}/counts/positive`,
+        `/aspects/${i}/mention_count`,
+        `/aspects/${i}/shares/positive`,
+      ]),
       review_ids: praised.flatMap(({ a }) => a.example_review_ids.positive.slice(0, 1)),
     });
   }
   const complaint = indexed
-    .filter(({ a }) => a.counts.negative >= 2)
+    .filter(({ a }) => a.counts.negative >= 2 && a.mention_count >= MIN_MENTIONS_FOR_SHARE)
     .sort((x, y) => y.a.counts.negative - x.a.counts.negative || x.i - y.i)[0];
   if (complaint) {
     const { a, i } = complaint;
     claims.push({
-      text: `The most common complaint concerns ${a.label.toLowerCase()} (${count(a.counts.negative, "negative mention")}, ${pct(a.shares.negative)} of its mentions).`,
-      basis: [`/aspects/${i}/counts/negative`, `/aspects/${i}/shares/negative`],
+      text: `The most common complaint concerns ${a.label.toLowerCase()} (${mentionsOf(a.counts.negative, a.mention_count, "negative")}).`,
+      basis: [`/aspects/${i}/counts/negative`, `/aspects/${i}/mention_count`, `/aspects/${i}/shares/negative`],
       review_ids: a.example_review_ids.negative.slice(0, 1),
     });
   }

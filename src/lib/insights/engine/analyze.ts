@@ -1,5 +1,5 @@
 // The per-review analyser: text (and rating) in, overall sentiment and one judgement per aspect with its evidence out.
-import { defaultLexicon, defaultTaxonomy } from "../defaults.ts";
+import { defaultLexicon, defaultTaxonomy, defaultWords } from "../defaults.ts";
 import type { Lexicon } from "../lexicon.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { type Compiled, compile } from "./compile.ts";
@@ -10,7 +10,7 @@ import { terms } from "./terms.ts";
 import { SYMBOL, type Tokens, tokenize, WORD } from "./tokens.ts";
 
 /** Bump on any change to the algorithm; the taxonomy and lexicon are fingerprinted separately. */
-export const ENGINE = { name: "reviews-insights", version: "1.0.0" } as const;
+export const ENGINE = { name: "reviews-insights", version: "1.1.0" } as const;
 
 export type AspectSentiment = "positive" | "negative" | "neutral";
 export type ReviewSentimentLabel = AspectSentiment | "mixed";
@@ -44,6 +44,7 @@ export type Analyzer = {
 
 /** Judged both ways with the weaker side at least this share of the stronger: neither wins (neutral). */
 const BALANCE = 0.7;
+const MAX_PHRASE_WORDS = 4;
 /** Below this net strength a mention is reported as neutral. */
 const NEUTRAL_BAND = 0.25;
 
@@ -59,8 +60,9 @@ export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {
   const names = [...new Set((options.names ?? []).map(namePattern).filter((n) => n !== ""))].sort();
   const taxonomy = names.length ? { ...base, ignore: [...base.ignore, ...names] } : base;
   const lexicon = options.lexicon ?? defaultLexicon();
-  const compiled = compile(taxonomy, lexicon);
-  const version = `${ENGINE.version}+${base.id}.${base.version}.${fingerprint(JSON.stringify([taxonomy, lexicon]))}`;
+  const words = defaultWords();
+  const compiled = compile(taxonomy, lexicon, words.words);
+  const version = `${ENGINE.version}+${base.id}.${base.version}.${fingerprint(JSON.stringify([taxonomy, lexicon, words.fingerprint]))}`;
   return { version, taxonomy: base, analyze: (text, rating = null) => analyzeWith(compiled, text, rating) };
 }
 
@@ -73,12 +75,17 @@ function namePattern(name: string): string {
     .join(" ");
 }
 
+/** The analysis of a review without readable text: the stars' tone (neutral without stars), nothing else. */
+export function ratingOnly(rating: number | null): ReviewAnalysis {
+  const fromRating = rating === null ? null : (rating - 3) / 2;
+  return { sentiment: overall(0, 0, 0, fromRating, false, false), aspects: [], problems: [], terms: [] };
+}
+
 function analyzeWith(c: Compiled, text: string | null, rating: number | null): ReviewAnalysis {
   const fromRating = rating === null ? null : (rating - 3) / 2;
-  if (text === null || text.trim() === "") {
-    return { sentiment: overall(0, 0, 0, fromRating, false), aspects: [], problems: [], terms: [] };
-  }
+  if (text === null || text.trim() === "") return ratingOnly(rating);
   const t = tokenize(text);
+  c.typos.correct(t);
   const matches = c.main.scan(t);
   const layout = segment(t, matches);
   const { mentions, opinions } = collect(t, matches, layout, c.transparent);
@@ -100,9 +107,11 @@ function analyzeWith(c: Compiled, text: string | null, rating: number | null): R
 
   const problems = new Set<number>();
   for (const m of markers) if (m.entry.kind === "problem") problems.add(m.entry.id);
+  const found = aspects(c, text, t, layout, mentions);
+  const bothWays = found.some((a) => a.sentiment === "positive") && found.some((a) => a.sentiment === "negative");
   return {
-    sentiment: overall(pos, neg, pos - neg, fromRating, polar),
-    aspects: aspects(c, text, t, layout, mentions),
+    sentiment: overall(pos, neg, pos - neg, fromRating, polar, bothWays),
+    aspects: found,
     problems: [...problems].sort((a, b) => a - b).map((i) => c.problems[i]!.id),
     terms: terms(t, c.stopwords, c.opinionWords),
   };
@@ -221,18 +230,24 @@ function aspects(c: Compiled, text: string, t: Tokens, layout: Layout, mentions:
       sentiment,
       evidence: clauseText(text, t, layout, carrier.clause),
       score: round(sign === 0 ? 0 : squash(net)),
-      phrases: phrases(t, found),
+      phrases: phrases(t, found, sign),
     });
   }
   return out;
 }
 
-function phrases(t: Tokens, found: readonly Mention[]): string[] {
+/**
+ * The cue phrases of a finding that carry its polarity as written: "expensive" is never listed for a positive pricing
+ * finding ("not expensive", "expensive but worth it"), nor "on time" for a negative one.
+ */
+function phrases(t: Tokens, found: readonly Mention[], sign: number): string[] {
   const out = new Set<string>();
   for (const m of found) {
+    if (m.polarity !== 0 && (m.polarity !== sign || Math.sign(m.own) !== m.polarity)) continue;
     let words = true;
     for (let i = m.start; i < m.end && words; i++) words = t.kind[i] === WORD;
-    if (words) out.add(t.norm.slice(m.start, m.end).join(" "));
+    // A cue with a gap ("pushed us to sign the contract that same day") is no phrase a reader would recognise.
+    if (words && m.end - m.start <= MAX_PHRASE_WORDS) out.add(t.norm.slice(m.start, m.end).join(" "));
   }
   return [...out];
 }
@@ -247,23 +262,32 @@ export function clauseText(text: string, t: Tokens, layout: Layout, clause: numb
   return text.slice(t.start[first], t.end[last]);
 }
 
+/** Text signals this strong (summed over both sides) count fully; weaker text defers to the stars. */
+const CLEAR_TEXT = 1.5;
+
+/**
+ * The review's tone. With a rating, the text's weight grows with how much it says (up to half), so short or unclear
+ * text follows the stars; "mixed" needs clear praise and clear complaint of similar strength, with an aspect judged each
+ * way (`bothWays`) when there are stars, and never applies to 1 or 5 stars; a score too close to 0 to call takes the
+ * stars' side (3 stars: neutral).
+ */
 function overall(
   pos: number,
   neg: number,
   net: number,
   fromRating: number | null,
   polar: boolean,
+  bothWays: boolean,
 ): ReviewAnalysis["sentiment"] {
   const fromText = polar ? squash(net) : null;
-  const score = fromText === null ? (fromRating ?? 0) : fromRating === null ? fromText : (fromText + fromRating) / 2;
-  const mixed = pos >= 0.8 && neg >= 0.8 && Math.min(pos, neg) / Math.max(pos, neg) >= 0.5 && Math.abs(score) < 0.5;
-  const label: ReviewSentimentLabel = mixed
-    ? "mixed"
-    : score >= 0.2
-      ? "positive"
-      : score <= -0.2
-        ? "negative"
-        : "neutral";
+  const textWeight = fromText === null ? 0 : 0.5 * Math.min(1, (pos + neg) / CLEAR_TEXT);
+  const score = fromRating === null ? (fromText ?? 0) : textWeight * (fromText ?? 0) + (1 - textWeight) * fromRating;
+  const balanced = pos >= 0.8 && neg >= 0.8 && Math.min(pos, neg) / Math.max(pos, neg) >= 0.5 && Math.abs(score) < 0.5;
+  const unmixable = fromRating !== null && (Math.abs(fromRating) === 1 || !bothWays);
+  const stars: ReviewSentimentLabel =
+    fromRating === null || fromRating === 0 ? "neutral" : fromRating > 0 ? "positive" : "negative";
+  const label: ReviewSentimentLabel =
+    balanced && !unmixable ? "mixed" : score >= 0.2 ? "positive" : score <= -0.2 ? "negative" : stars;
   return { label, score: round(score) };
 }
 

@@ -1,7 +1,8 @@
 // Compiles a taxonomy and a lexicon into the matchers the analyser runs: one for opinions and cues, others for annotations.
 import type { BoundaryKind, Lexicon } from "../lexicon.ts";
 import type { Taxonomy } from "../taxonomy.ts";
-import { Matcher, type Pattern, parsePattern } from "./patterns.ts";
+import { Matcher, type Pattern, parsePattern, vocabulary } from "./patterns.ts";
+import { type Corrector, createCorrector } from "./typos.ts";
 
 export type Polarity = -1 | 0 | 1;
 export type Cue = { aspect: number; polarity: Polarity; weight: number };
@@ -30,6 +31,7 @@ export type Compiled = {
   aspects: readonly { id: string; label: string }[];
   problems: readonly { id: string; label: string }[];
   main: Matcher<Entry>;
+  typos: Corrector;
   markers: Matcher<Marker>;
   stopwords: ReadonlySet<string>;
   /** Function words that negation scope skips when counting its reach. */
@@ -38,7 +40,8 @@ export type Compiled = {
   opinionWords: ReadonlySet<string>;
 };
 
-export function compile(taxonomy: Taxonomy, lexicon: Lexicon): Compiled {
+/** `words`: real words of the language, never read as typos of a cue. */
+export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet<string> = new Set()): Compiled {
   const entries = new Map<string, { entry: Entry; weight: number; order: number }>();
   let order = 0;
   const at = (source: string): { entry: Entry; weight: number } => {
@@ -130,7 +133,12 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon): Compiled {
   for (const source of lexicon.ironic) addMarker(source, { kind: "ironic" });
   for (const source of lexicon.sarcasm) addMarker(source, { kind: "sarcasm" });
 
+  const vocab = vocabulary([...patterns, ...markerPatterns]);
+  // Function words are never corrected, nor corrected towards: "thorugh" is "thorough", not "through".
+  const plain = new Set([...lexicon.stopwords, ...lexicon.transparent].map((w) => w.toLowerCase()));
+  for (const w of plain) vocab.words.delete(w);
   return {
+    typos: createCorrector(vocab.words, vocab.prefixes, { has: (w) => words.has(w) || plain.has(w) }),
     aspects: taxonomy.aspects.map((a) => ({ id: a.id, label: a.label })),
     problems: taxonomy.problems.map((p) => ({ id: p.id, label: p.label })),
     main: new Matcher(patterns, rank),

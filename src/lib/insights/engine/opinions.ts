@@ -7,6 +7,8 @@ import type { Tokens } from "./tokens.ts";
 /** A phrase that names an aspect; `own` is the judgement the phrase itself carries, `attached` what nearby opinion adds. */
 export type Mention = {
   aspect: number;
+  /** The polarity the cue has as written (before negation or sarcasm). */
+  polarity: -1 | 0 | 1;
   weight: number;
   own: number;
   attached: number;
@@ -88,7 +90,15 @@ export function collect(
       for (const c of e.cues) {
         let own = c.polarity * c.weight * mult;
         if (negated) own = c.polarity === 0 ? (c.weight >= 1 && negation !== 0 ? NEGATED_NEUTRAL : 0) : own * negation;
-        mentions.push({ aspect: c.aspect, weight: c.weight, own: own * w, attached: 0, judged: 0, ...where });
+        mentions.push({
+          aspect: c.aspect,
+          polarity: c.polarity,
+          weight: c.weight,
+          own: own * w,
+          attached: 0,
+          judged: 0,
+          ...where,
+        });
       }
       continue;
     }

@@ -66,6 +66,19 @@ export function parsePattern(source: string): { elements: Element[]; weight: num
   return { elements, weight };
 }
 
+/** The literal words and the `pre*` stems of patterns: what typo tolerance corrects towards. */
+export function vocabulary(patterns: readonly Pattern<unknown>[]): { words: Set<string>; prefixes: string[] } {
+  const words = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const p of patterns)
+    for (const el of p.elements) {
+      if (el.type !== "word") continue;
+      for (const w of el.exact) words.add(w);
+      for (const pre of el.prefixes) prefixes.add(pre);
+    }
+  return { words, prefixes: [...prefixes].sort() };
+}
+
 /** Compiled patterns indexed by what their first token can be, with a per-token memo of candidates. */
 export class Matcher<E> {
   readonly #byWord = new Map<string, Pattern<E>[]>();

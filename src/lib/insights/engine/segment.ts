@@ -2,7 +2,7 @@
 import type { BoundaryKind } from "../lexicon.ts";
 import type { Entry } from "./compile.ts";
 import type { Match } from "./patterns.ts";
-import { SYMBOL, type Tokens, WORD } from "./tokens.ts";
+import { NUMBER, SYMBOL, type Tokens, WORD } from "./tokens.ts";
 
 export type ClauseKind = "start" | "main" | BoundaryKind;
 
@@ -28,6 +28,8 @@ export type Layout = {
 
 const SENTENCE_END = new Set([".", "!", "?", "…", "。", "！", "？"]);
 const CLAUSE_BREAK = new Set([";", ":", "—", "–", "-", "(", ")", "[", "]", "•", "*", "|"]);
+/** A currency sign opens the evidence it belongs to: "$129 diagnostic fee", not "129 diagnostic fee". */
+const CURRENCY = /^\p{Sc}$/u;
 const ABBREVIATIONS = new Set([
   "mr",
   "mrs",
@@ -73,7 +75,7 @@ export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
       const next = i + 1;
       if (!abbreviation && next < n && !(t.kind[next] === SYMBOL && SENTENCE_END.has(t.norm[next]!)))
         sentenceStart[next] = 1;
-    } else if (t.kind[i] === SYMBOL && CLAUSE_BREAK.has(word) && i + 1 < n) {
+    } else if (t.kind[i] === SYMBOL && CLAUSE_BREAK.has(word) && i + 1 < n && !attachedHyphen(t, i)) {
       clauseStart[i + 1] ??= "main";
     } else if (word === ",") {
       if (i + 1 < n) segmentStart[i + 1] = 1;
@@ -81,7 +83,7 @@ export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
   }
   for (const m of matches) {
     const e = m.entry;
-    if (e.boundary && !clauseStart[m.start]) {
+    if (e.boundary && !clauseStart[m.start] && !untilTime(t, m.start, m.end)) {
       clauseStart[m.start] = e.boundary;
       boundaryEnd[m.start] = m.end;
     }
@@ -112,7 +114,8 @@ export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
     if (kind !== null || clauses.length === 0) {
       if (clauses.length) clauses.at(-1)!.end = i;
       let first = boundaryEnd[i]! > i ? boundaryEnd[i]! : i;
-      while (first < n && t.kind[first] === SYMBOL && !isEmoji(t.norm[first]!)) first++;
+      while (first < n && t.kind[first] === SYMBOL && !isEmoji(t.norm[first]!) && !CURRENCY.test(t.norm[first]!))
+        first++;
       const continuation = continuationAt[i] === 1 || (first < n && continuationAt[first] === 1);
       clauses.push({ sentence: Math.max(sentence, 0), start: i, end: n, first, kind: kind ?? "start", continuation });
       seg++;
@@ -121,6 +124,25 @@ export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
     segmentOf[i] = seg;
   }
   return { clauses, clauseOf, segmentOf, sentences: sentence + 1 };
+}
+
+/** Words of time that "until" runs up to: "nobody showed until noon" is one clause, the lateness and its measure. */
+const TIME_WORDS = new Set(
+  "noon midnight lunch lunchtime dinner evening morning afternoon night tonight tomorrow late after almost nearly about around past well".split(
+    " ",
+  ),
+);
+
+/** "until" (or "till") followed by a time: part of the clause it measures, not a new one. */
+function untilTime(t: Tokens, start: number, end: number): boolean {
+  const w = t.norm[start]!;
+  if (end !== start + 1 || (w !== "until" && w !== "till" && w !== "til")) return false;
+  return end < t.norm.length && (t.kind[end] === NUMBER || TIME_WORDS.has(t.norm[end]!));
+}
+
+/** A hyphen touching the tokens on both sides joins them ("8-ish", "re-do"); a spaced one is a dash that breaks. */
+function attachedHyphen(t: Tokens, i: number): boolean {
+  return t.norm[i] === "-" && i > 0 && t.end[i - 1] === t.start[i] && t.start[i + 1] === t.end[i];
 }
 
 function isEmoji(s: string): boolean {

@@ -16,10 +16,11 @@ export type Tokens = {
   newline: boolean[];
 };
 
-// Order matters: acronyms with dots (a.m., e.g.), numbers with separators (1,200 / 9:30 / 1.5),
-// words with inner apostrophes or hyphens (didn't, no-show, follow-up), then any other symbol.
+// Order matters: acronyms with dots (a.m., e.g.), numbers with separators (1,200 / 9:30 / 1.5) and ranges of times or
+// amounts written without spaces (8-10am, 12–2pm, 2-3), words with inner apostrophes or hyphens (didn't, no-show,
+// follow-up), then any other symbol. A range is one token so that its dash never reads as a clause break.
 const TOKEN =
-  /(?:\p{L}\.){2,}|\p{N}+(?:[.,:/]\p{N}+)*(?:st|nd|rd|th|s|am|pm|k)?|[\p{L}\p{M}\p{N}]+(?:['’\-/][\p{L}\p{M}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
+  /(?:\p{L}\.){2,}|\p{N}+(?:[.,:/]\p{N}+)*(?:st|nd|rd|th|s|am|pm|k)?(?:[-–]\p{N}+(?:[.,:]\p{N}+)*(?:am|pm|k)?)?|[\p{L}\p{M}\p{N}]+(?:['’\-/][\p{L}\p{M}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
 const NUMBER_START = /^\p{N}/u;
 const NEEDS_NFKC = /[^\u0000-\u007f]/;
 

@@ -47,10 +47,11 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
     instructions: SERVER_INSTRUCTIONS,
     jsonSchemaValidator: deps.validator,
   });
-  const definitions = { tools: [...tools.definitions] };
-  const toolNames = tools.definitions.map((t) => t.name).join(", ");
+  const toolNames = tools.names.join(", ");
 
-  server.setRequestHandler(ListToolsRequestSchema, () => definitions);
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    guarded(logger, "tools/list", () => ({ tools: [...tools.definitions(data.current())] })),
+  );
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     guarded(logger, "tools/call", () => {
       const { name, arguments: args } = request.params;

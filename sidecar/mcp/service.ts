@@ -39,8 +39,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
+  const tools = createToolRegistry();
   const sessions = createSessionStore({
-    tools: createToolRegistry(),
+    tools,
     data,
     validator: new AjvJsonSchemaValidator(),
     logger,
@@ -48,6 +49,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   });
   const routes = mcpRoutes({
     sessions,
+    tools,
     policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
     logger,
     retryAfterSeconds: Math.min(60, config.mcp.sessionTtlSeconds),

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { negotiate } from "../protocol.ts";
+import { refusal, screenRequest, type ToolNames } from "../request-check.ts";
 import type { SessionStore } from "../sessions.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
@@ -15,6 +16,8 @@ const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version";
 
 export type McpRouteDeps = Readonly<{
   sessions: SessionStore;
+  /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
+  tools: ToolNames;
   policy: GuardPolicy;
   logger: Logger;
   retryAfterSeconds: number;
@@ -67,6 +70,8 @@ async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
       }
       const body = await readMessage(req);
       if (!body.ok) return body.response;
+      const screened = screenRequest(body.message, deps.tools);
+      if (!screened.ok) return refusal(screened, idOf(body.message));
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = sessions.use(sessionId);

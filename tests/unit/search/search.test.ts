@@ -127,7 +127,11 @@ describe("searchReviews", () => {
   });
 
   it("echoes filters as understood, mentions with input and resolved id", () => {
-    const out = search({ mentions_technician: "  Mike ", mentions_service: "DRAIN CLEANING", query: "  GREAT\u00a0 Job " });
+    const out = search({
+      mentions_technician: "  Mike ",
+      mentions_service: "DRAIN CLEANING",
+      query: "  GREAT\u00a0 Job ",
+    });
     assert.ok(out.ok);
     assert.deepEqual(out.result.filters.mentions_technician, { input: "Mike", resolved: "mike-torres" });
     assert.deepEqual(out.result.filters.mentions_service, { input: "DRAIN CLEANING", resolved: "drain-cleaning" });

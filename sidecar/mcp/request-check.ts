@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { got, issuesText } from "../../src/lib/mcp/tools/args.ts";
 import { deepPath, MAX_REQUEST_DEPTH } from "./request-depth.ts";
-import { RPC, rpcError, type RpcId, rpcResult } from "./rpc.ts";
+import { RPC, rpcError, rpcResult } from "./rpc.ts";
 
 export type Screening =
   | { ok: true }
@@ -98,16 +98,22 @@ export function screenRequest(message: Readonly<Record<string, unknown>>, tools:
 }
 
 /**
- * The answer to a refused request: a malformed request is a 400 as the transport answers one; bad params are the
- * request's JSON-RPC error and a tool's bad arguments its result with isError, both 200 as the SDK would send them.
+ * The answer to a refused request: a malformed request is a 400 as the transport answers one, and so is a bad
+ * initialize (no session is opened); other bad params are the request's JSON-RPC error and a tool's bad arguments its
+ * result with isError, both 200 as the SDK would send them (a client then hands the error to the call that made it).
  */
-export function refusal(screening: Exclude<Screening, { ok: true }>, id: RpcId): Response {
+export function refusal(
+  screening: Exclude<Screening, { ok: true }>,
+  message: Readonly<Record<string, unknown>>,
+): Response {
+  const id = message["id"];
+  const rpcId = typeof id === "string" || typeof id === "number" ? id : null;
   if ("tool" in screening) {
     const text = issuesText(screening.tool, [{ path: [screening.argument], message: screening.rule }]);
-    return rpcResult(id, { content: [{ type: "text", text }], isError: true });
+    return rpcResult(rpcId, { content: [{ type: "text", text }], isError: true });
   }
-  if (screening.code === RPC.invalidRequest) return rpcError(400, screening.code, screening.message, { id });
-  return rpcError(200, screening.code, screening.message, { id });
+  const status = screening.code === RPC.invalidRequest || message["method"] === "initialize" ? 400 : 200;
+  return rpcError(status, screening.code, screening.message, { id: rpcId });
 }
 
 /** The answer to tools/call of a tool this server does not have (the protocol's -32602: there is no tool to fail). */

@@ -97,11 +97,6 @@ describe("bad params are -32602, saying which member and the rule", () => {
       /params\._meta\.progressToken/,
     ],
     [
-      "initialize without clientInfo",
-      { ...request("initialize", { protocolVersion: "2025-06-18", capabilities: {} }) },
-      /params\.clientInfo: required: expected an object/,
-    ],
-    [
       "params nested 80 levels deep",
       request("tools/list", JSON.parse(nested(80))),
       /params\.a\.a\.\.\.: nested deeper than 64 levels/,
@@ -116,6 +111,17 @@ describe("bad params are -32602, saying which member and the rule", () => {
       assert.match(error.message, says);
     });
   }
+});
+
+describe("a bad initialize is -32602 at the HTTP level (400), opening no session", () => {
+  it("initialize without clientInfo", async () => {
+    const r = await post(sc.mcp, request("initialize", { protocolVersion: "2025-06-18", capabilities: {} }));
+    assert.equal(r.status, 400);
+    assert.equal(r.headers.get("mcp-session-id"), null);
+    const error = rpcErrorOf(r);
+    assert.equal(error.code, -32602);
+    assert.match(error.message, /^Invalid params: initialize: params\.clientInfo: required: expected an object$/);
+  });
 });
 
 describe("bad tool arguments are the tool's result with isError, naming the argument and the rule", () => {

@@ -71,7 +71,7 @@ async function handle(req: Request, deps: McpRouteDeps): Promise<Response> {
       const body = await readMessage(req);
       if (!body.ok) return body.response;
       const screened = screenRequest(body.message, deps.tools);
-      if (!screened.ok) return refusal(screened, idOf(body.message));
+      if (!screened.ok) return refusal(screened, body.message);
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = sessions.use(sessionId);

@@ -41,6 +41,15 @@ function rpcErrorOf(r: Reply) {
   return error;
 }
 
+async function expectError(body: unknown, status: number, code: number, kind: RegExp, says: RegExp) {
+  const r = await post(sc.mcp, body, headers);
+  assert.equal(r.status, status);
+  const error = rpcErrorOf(r);
+  assert.equal(error.code, code);
+  assert.match(error.message, kind);
+  assert.match(error.message, says);
+}
+
 describe("a request of the wrong shape is -32600 (HTTP 400), never a parse error", () => {
   for (const [label, body, says] of [
     ["params: []", request("tools/list", []), /params must be an object .*got \[\]/],
@@ -55,14 +64,7 @@ describe("a request of the wrong shape is -32600 (HTTP 400), never a parse error
       /x\.a\.a\.\.\.: nested deeper than 64/,
     ],
   ] as const) {
-    it(label, async () => {
-      const r = await post(sc.mcp, body, headers);
-      assert.equal(r.status, 400);
-      const error = rpcErrorOf(r);
-      assert.equal(error.code, -32600);
-      assert.match(error.message, /^Invalid Request: /);
-      assert.match(error.message, says);
-    });
+    it(label, () => expectError(body, 400, -32600, /^Invalid Request: /, says));
   }
 });
 
@@ -102,14 +104,7 @@ describe("bad params are -32602, saying which member and the rule", () => {
       /params\.a\.a\.\.\.: nested deeper than 64 levels/,
     ],
   ] as const) {
-    it(label, async () => {
-      const r = await post(sc.mcp, body, headers);
-      assert.equal(r.status, 200);
-      const error = rpcErrorOf(r);
-      assert.equal(error.code, -32602);
-      assert.match(error.message, /^Invalid params: /);
-      assert.match(error.message, says);
-    });
+    it(label, () => expectError(body, 200, -32602, /^Invalid params: /, says));
   }
 });
 

@@ -65,7 +65,13 @@ const METHODS: Readonly<Record<string, z.ZodType>> = {
 
 export function screenRequest(message: Readonly<Record<string, unknown>>, tools: ToolNames): Screening {
   if (typeof message["method"] !== "string") return PASS;
-  // First, before anything walks the message recursively (a schema, JSON.stringify).
+  const params = message["params"];
+  if (params !== undefined && !isObject(params)) {
+    // Not shown: an array may be nested past the depth that JSON.stringify survives.
+    const came = Array.isArray(params) ? (params.length ? "an array" : "[]") : got(params);
+    return invalidRequest(`params must be an object (MCP passes parameters by name), got ${came}`);
+  }
+  // Before anything walks the message recursively (a schema, JSON.stringify).
   const deep = deepPath(message);
   if (deep) return tooDeep(message, deep, tools);
   // Notifications get no answer; the transport accepts or refuses them itself.
@@ -74,9 +80,6 @@ export function screenRequest(message: Readonly<Record<string, unknown>>, tools:
   const unknown = Object.keys(message).filter((k) => !MEMBERS.has(k));
   if (unknown.length > 0)
     return invalidRequest(`unknown member ${unknown.join(", ")}; a request has jsonrpc, id, method and params`);
-  const params = message["params"];
-  if (params !== undefined && !isObject(params))
-    return invalidRequest(`params must be an object (MCP passes parameters by name), got ${got(params)}`);
   const schema = METHODS[method];
   if (!schema) return PASS;
   const parsed = schema.safeParse(params, { error: plainWords });
@@ -98,8 +101,8 @@ export function screenRequest(message: Readonly<Record<string, unknown>>, tools:
 }
 
 /**
- * The answer to a refused request: a malformed request is a 400 as the transport answers one, and so is a bad
- * initialize (no session is opened); other bad params are the request's JSON-RPC error and a tool's bad arguments its
+ * The answer to a refused request: a malformed request is a 400 as the transport answers one, and so are a bad
+ * initialize (no session is opened) and a notification nested too deep; other bad params are the request's JSON-RPC error and a tool's bad arguments its
  * result with isError, both 200 as the SDK would send them (a client then hands the error to the call that made it).
  */
 export function refusal(
@@ -112,7 +115,9 @@ export function refusal(
     const text = issuesText(screening.tool, [{ path: [screening.argument], message: screening.rule }]);
     return rpcResult(rpcId, { content: [{ type: "text", text }], isError: true });
   }
-  const status = screening.code === RPC.invalidRequest || message["method"] === "initialize" ? 400 : 200;
+  // A notification has no call to hand an error to: it is refused at the HTTP level.
+  const httpLevel = screening.code === RPC.invalidRequest || message["method"] === "initialize" || !("id" in message);
+  const status = httpLevel ? 400 : 200;
   return rpcError(status, screening.code, screening.message, { id: rpcId });
 }
 

@@ -53,6 +53,11 @@ async function expectError(body: unknown, status: number, code: number, kind: Re
 describe("a request of the wrong shape is -32600 (HTTP 400), never a parse error", () => {
   for (const [label, body, says] of [
     ["params: []", request("tools/list", []), /params must be an object .*got \[\]/],
+    [
+      "params: a deep array (sent as text)",
+      `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":${"[".repeat(9000)}${"]".repeat(9000)}}`,
+      /got an array$/,
+    ],
     ["params: null", request("tools/list", null), /params must be an object .*got null/],
     ["params: a string", request("tools/call", "search_reviews"), /params must be an object .*got "search_reviews"/],
     ["params: a number", request("ping", 5), /params must be an object/],
@@ -162,6 +167,17 @@ describe("bytes", () => {
     const result = r.messages[0]!["result"] as { isError: boolean; content: { text: string }[] };
     assert.equal(result.isError, true);
     assert.match(result.content[0]!.text, /- query: nested deeper than 64 levels/);
+  });
+
+  it("a notification nested too deep is refused at the HTTP level (400), with no id to answer", async () => {
+    const r = await post(
+      sc.mcp,
+      { jsonrpc: "2.0", method: "notifications/progress", params: JSON.parse(nested(80)) },
+      headers,
+    );
+    assert.equal(r.status, 400);
+    assert.equal(r.messages[0]!["id"], null);
+    assert.match((r.messages[0]!["error"] as { message: string }).message, /nested deeper than 64 levels/);
   });
 
   it("only bytes that are not JSON are a parse error (-32700)", async () => {

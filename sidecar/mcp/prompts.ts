@@ -89,10 +89,14 @@ export const PROMPTS: readonly Prompt[] = [
   {
     name: "aspect_feedback",
     title: "Feedback about an aspect",
-    description:
-      "Summarise what customers say about one aspect of the service (punctuality, pricing, communication, ...), from the clauses that judge it.",
+    description: "Summarise what customers say about one aspect of the service, from the clauses that judge it.",
     arguments: [
-      { name: "aspect", description: "Aspect id or label, e.g. punctuality", required: true, complete: aspectNames },
+      {
+        name: "aspect",
+        description: "Aspect id or label; completion offers this release's",
+        required: true,
+        complete: aspectNames,
+      },
     ],
     render: (args, data) => {
       const aspects = aspectsOf(data.insights);
@@ -148,7 +152,14 @@ export const PROMPTS: readonly Prompt[] = [
     name: "reply_to_review",
     title: "Draft an owner reply",
     description: "Draft a short, specific reply from the business owner to one review.",
-    arguments: [{ name: "review_id", description: "Review id, e.g. r-000600", required: true, complete: recentIds }],
+    arguments: [
+      {
+        name: "review_id",
+        description: "Review id; completion offers recent ones",
+        required: true,
+        complete: recentIds,
+      },
+    ],
     render: (args, data) => {
       const r = data.reviewById(args["review_id"]!);
       if (!r) throw invalid("review_id", `no review has id ${JSON.stringify(args["review_id"])}`);

@@ -61,5 +61,13 @@ export function rpcError(
   });
 }
 
+/** A JSON-RPC result answered at the HTTP level, as JSON (the client accepts it as well as an event stream). */
+export function rpcResult(id: RpcId, result: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), {
+    status: 200,
+    headers: { "content-type": "application/json", "cache-control": "no-store" },
+  });
+}
+
 /** The bare 500 of the MCP endpoint's HTTP layer. */
 export const internalRpcError = (): Response => rpcError(500, RPC.internalError, INTERNAL_MESSAGE);

@@ -18,6 +18,7 @@ import type { SnapshotSource } from "./data/snapshot.ts";
 import { completeFrom, completePromptArgument, getPrompt, listPrompts } from "./prompts.ts";
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from "./protocol.ts";
 import { listResources, notFound, readResource, resourceVersion, reviewTemplate } from "./resources.ts";
+import { unknownTool } from "./request-check.ts";
 import { guarded, invalidParams, invalidRequest } from "./rpc.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
@@ -54,15 +55,14 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
     instructions: SERVER_INSTRUCTIONS,
     jsonSchemaValidator: deps.validator,
   });
-  const definitions = { tools: [...tools.definitions] };
-  const toolNames = tools.definitions.map((t) => t.name).join(", ");
-
-  server.setRequestHandler(ListToolsRequestSchema, () => definitions);
+  server.setRequestHandler(ListToolsRequestSchema, () =>
+    guarded(logger, "tools/list", () => ({ tools: [...tools.definitions(data.current())] })),
+  );
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     guarded(logger, "tools/call", () => {
       const { name, arguments: args } = request.params;
       // An unknown tool is a protocol error (the spec's -32602), not a tool result: there is no tool to fail.
-      if (!tools.has(name)) throw invalidParams(`Unknown tool: ${name}. tools/list names the tools: ${toolNames}`);
+      if (!tools.has(name)) throw invalidParams(unknownTool(name, tools.names));
       return tools.call(name, args, data.current);
     }),
   );

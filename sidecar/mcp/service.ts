@@ -48,8 +48,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
   const store = deps.sessionStore ?? openSqliteSessionStore(config.hubDb);
+  const tools = createToolRegistry();
   const sessions = createSessions({
-    tools: createToolRegistry(),
+    tools,
     data,
     validator: new AjvJsonSchemaValidator(),
     logger,
@@ -62,7 +63,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       perClientPerMinute: config.mcp.sessionRatePerClient,
     },
   });
-  const routes = mcpRoutes({ sessions, policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins), logger });
+  const routes = mcpRoutes({ sessions, tools, policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins), logger });
 
   let timer: NodeJS.Timeout | undefined;
   let closedSinceCheck = 0;

@@ -1,7 +1,8 @@
-// The MCP tools' call dispatch: arguments checked against each tool's schema, answered from the current data, and
-// results kept per release.
+// The MCP tools of the release being answered from: their definitions (built once per release, since they quote its
+// names) and the call dispatch, arguments checked against each tool's schema, results kept per release.
 import type { z } from "zod";
 import { issuesText, toToolIssues } from "../../src/lib/mcp/tools/args.ts";
+import { snapshotExamples } from "../../src/lib/mcp/tools/examples.ts";
 import { TOOLS, type ToolDefinition, toolDefinitions } from "../../src/lib/mcp/tools/list.ts";
 import type { Tool } from "../../src/lib/mcp/tools/tool.ts";
 import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
@@ -14,7 +15,9 @@ export type ToolCallResult = {
 };
 
 export type ToolRegistry = Readonly<{
-  definitions: readonly ToolDefinition[];
+  /** The tools as tools/list shows them for the release `data` comes from, always in the same order. */
+  definitions: (data: Snapshot) => readonly ToolDefinition[];
+  names: readonly string[];
   has: (name: string) => boolean;
   /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
   call: (name: string, args: unknown, data: () => Snapshot) => Promise<ToolCallResult>;
@@ -22,14 +25,23 @@ export type ToolRegistry = Readonly<{
 
 /** Results kept per registry: tools are pure functions of (arguments, release), so a repeated call reuses the answer. */
 const RESULT_CACHE_BYTES = 32 * 2 ** 20;
+/** Definitions of a few releases: the current one, and the one before while sessions move over. */
+const DEFINITIONS_CACHE_BYTES = 2 ** 20;
 
 export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const results = createLru<ToolCallResult>(RESULT_CACHE_BYTES);
   const known = new Map(tools.map((t) => [t.name, argumentNames(t.input)]));
-  const definitions = toolDefinitions(tools);
+  const definitions = createLru<readonly ToolDefinition[]>(DEFINITIONS_CACHE_BYTES);
   return Object.freeze({
-    definitions,
+    definitions: (data: Snapshot) => {
+      const cached = definitions.get(data.releaseId);
+      if (cached) return cached;
+      const built = toolDefinitions(snapshotExamples(data), tools);
+      definitions.set(data.releaseId, built, 2 * JSON.stringify(built).length);
+      return built;
+    },
+    names: Object.freeze(tools.map((t) => t.name)),
     has: (name: string) => byName.has(name),
     call: async (name: string, args: unknown, data: () => Snapshot): Promise<ToolCallResult> => {
       const tool = byName.get(name);

@@ -5,6 +5,7 @@ import { clientAddress } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { negotiate } from "../protocol.ts";
+import { refusal, screenRequest, type ToolNames } from "../request-check.ts";
 import type { Sessions } from "../sessions.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
@@ -16,6 +17,8 @@ const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version";
 
 export type McpRouteDeps = Readonly<{
   sessions: Sessions;
+  /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
+  tools: ToolNames;
   policy: GuardPolicy;
   logger: Logger;
 }>;
@@ -67,6 +70,8 @@ async function handle(req: Request, client: string, deps: McpRouteDeps): Promise
       }
       const body = await readMessage(req);
       if (!body.ok) return body.response;
+      const screened = screenRequest(body.message, deps.tools);
+      if (!screened.ok) return refusal(screened, body.message);
       const sessionId = req.headers.get("mcp-session-id");
       if (sessionId !== null) {
         const session = await sessions.use(sessionId);

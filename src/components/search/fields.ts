@@ -25,6 +25,7 @@ const WORDING: Record<string, { label: string; help?: string }> = {
   query: { label: "Text contains", help: "Words or a phrase from the review text; not case-sensitive." },
   rating: { label: "Exact rating" },
   min_rating: { label: "Minimum rating", help: "3.5 finds 4 and 5 stars." },
+  max_rating: { label: "Maximum rating", help: "2 finds 1 and 2 stars." },
   since: { label: "From date" },
   until: { label: "To date" },
   mentions_technician: { label: "Technician" },

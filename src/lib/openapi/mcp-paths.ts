@@ -6,7 +6,9 @@ const DESCRIPTION = `Model Context Protocol over streamable HTTP: one JSON-RPC 2
 
 1. Send \`initialize\`; the response carries the session id in the \`Mcp-Session-Id\` header.
 2. Send that header on every later request, starting with the \`notifications/initialized\` notification.
-3. Use \`tools/list\` and \`tools/call\` (tools: \`get_business\`, \`search_reviews\`, ...). Tools are read-only; a tool failure comes back as a result with \`isError: true\`.
+3. Use \`tools/list\` and \`tools/call\` (tools: \`get_business\`, \`search_reviews\`, ...). Tools are read-only; a tool failure, bad arguments included, comes back as a result with \`isError: true\` naming the argument and the rule.
+
+A request whose own shape is wrong (\`params\` not an object, an unknown member, nesting past 64 levels outside \`params\`) is a 400 with JSON-RPC error -32600; bad params (a missing member, a wrong type, a value outside its set, nesting past 64 levels) are error -32602 naming the member and the rule. Only a body that is not JSON is -32700.
 
 Every request needs \`Content-Type: application/json\` and \`Accept: application/json, text/event-stream\` (the streamable transport requires both). The server answers a request as a \`text/event-stream\` whose \`data\` events each carry one JSON-RPC message, or as a single JSON body. A session idle for too long is closed; then requests get 404 and the client initializes again. No token or key: leave any token fields blank.`;
 
@@ -97,7 +99,7 @@ export function mcpPaths(refs: SchemaRefs): JsonObject {
           },
           "202": { description: "A notification was accepted; no body" },
           "400": rpcError(
-            "Not a JSON-RPC message the server accepts, a request before initialize, or a missing Mcp-Session-Id",
+            "Not JSON (-32700), not a JSON-RPC message the server accepts (-32600), a request before initialize or a missing Mcp-Session-Id (-32000), or an initialize with bad params (-32602)",
           ),
           "403": rpcError("The request's Origin is not allowed"),
           "404": rpcError("Unknown or expired session: send initialize again"),

@@ -19,7 +19,7 @@ function parametersOf(shape: Record<string, z.ZodType>, where: "query" | "path")
 const SEARCH_DESCRIPTION = `The HTTP twin of the MCP tool \`search_reviews\`, over the records of /reviews.json (same fields, same ids).
 
 - Every filter is optional; all given filters combine with AND; no filter matches every review.
-- \`rating\` is exact, \`min_rating\` inclusive; both may be given. \`since\` and \`until\` are inclusive; \`since\` after \`until\` is a 400.
+- \`rating\` is exact, \`min_rating\` and \`max_rating\` inclusive (\`max_rating=2\`: the negative reviews); all may be given, \`min_rating\` above \`max_rating\` is a 400. \`since\` and \`until\` are inclusive; \`since\` after \`until\` is a 400.
 - Results are ordered newest first: date descending, then id descending (plain string comparison).
 - \`limit\` (1-${LIMIT_MAX}, default ${LIMIT_DEFAULT}) caps one page; \`total\` counts every match. To page, pass \`next_cursor\` back as \`cursor\`; it is null on the last page.
 - \`filters\` in the answer echoes every filter as understood; technician and service filters show what they resolved to.

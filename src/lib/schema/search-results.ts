@@ -34,6 +34,8 @@ export const SearchFilters = z
   .object({
     rating: z.int().min(1).max(5).nullable(),
     min_rating: z.number().min(1).max(5).nullable(),
+    // Cursors issued before the filter existed carry no max_rating: they still continue their search.
+    max_rating: z.number().min(1).max(5).nullable().default(null),
     since: DateParam.nullable(),
     until: DateParam.nullable(),
     query: z
@@ -50,7 +52,17 @@ export const SearchFilters = z
   })
   .strict()
   .superRefine((f, ctx) =>
-    filterRules({ since: f.since, until: f.until, aspect: f.aspect !== null, sentiment: f.aspect_sentiment }, ctx),
+    filterRules(
+      {
+        since: f.since,
+        until: f.until,
+        min: f.min_rating,
+        max: f.max_rating,
+        aspect: f.aspect !== null,
+        sentiment: f.aspect_sentiment,
+      },
+      ctx,
+    ),
   )
   .meta({
     id: "SearchFilters",

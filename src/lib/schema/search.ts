@@ -64,6 +64,9 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
       min_rating: number("number", 1, 5)
         .optional()
         .meta({ description: "Minimum star rating, inclusive (3.5 matches 4 and 5)" }),
+      max_rating: number("number", 1, 5)
+        .optional()
+        .meta({ description: "Maximum star rating, inclusive (2.5 matches 1 and 2); not below `min_rating`" }),
       since: DateParam.optional().meta({ description: "Only reviews dated on or after this date (inclusive)" }),
       until: DateParam.optional().meta({
         description: "Only reviews dated on or before this date (inclusive); must not be before `since`",
@@ -120,22 +123,29 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
           {
             since: q.since,
             until: q.until,
+            min: q.min_rating,
+            max: q.max_rating,
             aspect: q.aspect !== undefined && q.aspect !== "",
             sentiment: q.aspect_sentiment,
           },
           ctx,
         ),
-      { when: (payload) => !payload.issues.some((i) => i.path?.[0] === "since" || i.path?.[0] === "until") },
+      { when: (payload) => !payload.issues.some((i) => RELATED.has(String(i.path?.[0]))) },
     );
+
+/** Parameters the rules between filters compare: checked only once each is valid on its own. */
+const RELATED = new Set(["since", "until", "min_rating", "max_rating"]);
 
 /**
  * The rules between filters that every search obeys, whether given as parameters or carried by a cursor:
- * `aspect_sentiment` needs `aspect`, and `since` is not after `until`.
+ * `aspect_sentiment` needs `aspect`, `since` is not after `until`, and `min_rating` not above `max_rating`.
  */
 export function filterRules(
   f: {
     since: string | null | undefined;
     until: string | null | undefined;
+    min: number | null | undefined;
+    max: number | null | undefined;
     aspect: boolean;
     sentiment: string | null | undefined;
   },
@@ -153,6 +163,13 @@ export function filterRules(
       code: "custom",
       path: ["since"],
       message: `expected a date on or before until (${f.until}), got ${got(f.since)}`,
+    });
+  }
+  if (f.min != null && f.max != null && f.min > f.max) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["max_rating"],
+      message: `expected a rating of at least min_rating (${f.min}), got ${got(f.max)}`,
     });
   }
 }

@@ -50,6 +50,11 @@ function matching(index: SearchIndex, f: SearchFilters): Bitset {
     for (let r = Math.ceil(f.min_rating); r <= 5; r++) orInto(atLeast, index.byRating[r]!);
     andInto(bits, atLeast);
   }
+  if (f.max_rating !== null) {
+    const atMost = emptyBitset(size);
+    for (let r = 1; r <= Math.floor(f.max_rating); r++) orInto(atMost, index.byRating[r]!);
+    andInto(bits, atMost);
+  }
   for (const [filter, byId] of [
     [f.mentions_technician, index.byTechnician],
     [f.mentions_service, index.byService],

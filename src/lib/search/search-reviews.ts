@@ -80,6 +80,7 @@ function filtersOf(index: SearchIndex, q: SearchQuery, mentions: MentionFilters)
   return {
     rating: q.rating ?? null,
     min_rating: q.min_rating ?? null,
+    max_rating: q.max_rating ?? null,
     since: q.since ?? null,
     until: q.until ?? null,
     query: q.query ?? null,

@@ -26,6 +26,14 @@ after(async () => {
 });
 
 const call = (name: string, args: Json = {}) => callTool(conn.client, name, args);
+
+/** The tool's answer is the HTTP envelope plus `next`, the one-line hint that is there exactly when a next page is. */
+function envelope(mcp: unknown): Json {
+  const { next, ...rest } = mcp as Json;
+  if (rest["next_cursor"] === null) assert.equal(next, null);
+  else assert.match(String(next), /^call search_reviews with cursor set to next_cursor$/);
+  return rest;
+}
 const httpSearch = (params: URLSearchParams) => searchOverHttp(sc.url, params);
 
 describe("search_reviews agrees with GET /api/reviews/search", () => {
@@ -40,13 +48,15 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
     { aspect: "punctuality", aspect_sentiment: "negative" },
     { sentiment: "mixed", limit: 100 },
     { rating: 1, query: "late" },
+    { max_rating: 2, since: "2024-01-01" },
+    { min_rating: 2, max_rating: 3.5, limit: 50 },
   ];
   for (const args of table) {
     it(`same reviews, same order: ${JSON.stringify(args)}`, async () => {
       const mcp = await call("search_reviews", args);
       const http = await httpSearch(toParams(args));
       assert.equal(http.status, 200);
-      assert.deepEqual(mcp, http.body);
+      assert.deepEqual(envelope(mcp), http.body);
     });
   }
 
@@ -68,7 +78,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
   it("an aspect id with an underscore", async () => {
     const args = { aspect: "work_quality", limit: 3 };
     const mcp = await call("search_reviews", args);
-    assert.deepEqual(mcp, (await httpSearch(toParams(args))).body);
+    assert.deepEqual(envelope(mcp), (await httpSearch(toParams(args))).body);
     assert.deepEqual((mcp as { filters: { aspect: unknown } }).filters.aspect, {
       input: "work_quality",
       resolved: "work_quality",
@@ -81,12 +91,12 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
     let http = (await httpSearch(toParams(args))).body;
     let pages = 1;
     while (http["next_cursor"] !== null && pages < 100) {
-      assert.deepEqual(mcp, http);
+      assert.deepEqual(envelope(mcp), http);
       mcp = await call("search_reviews", { cursor: mcp["next_cursor"], limit: 9 });
       http = (await httpSearch(new URLSearchParams({ cursor: String(http["next_cursor"]), limit: "9" }))).body;
       pages++;
     }
-    assert.deepEqual(mcp, http);
+    assert.deepEqual(envelope(mcp), http);
     assert.ok(pages > 2, `only ${pages} pages`);
   });
 
@@ -99,6 +109,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
       {
         rating: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(4.5)),
         min_rating: fc.oneof(fc.constantFrom(1, 2.5, 3.5, 4, 5), fc.double({ min: 0, max: 6, noNaN: true })),
+        max_rating: fc.oneof(fc.constantFrom(1, 2, 3.5, 5), fc.double({ min: 0, max: 6, noNaN: true })),
         since: date,
         until: date,
         query: fc.constantFrom("", " ", "the", "on time", "LATE", "water heater", "é", "zzzz"),
@@ -117,7 +128,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
         const http = await httpSearch(toParams(a));
         if (http.status === 200) {
           assert.notEqual(r.isError, true, `MCP refused what HTTP answered: ${JSON.stringify(r.content)}`);
-          assert.deepEqual(r.structuredContent, http.body);
+          assert.deepEqual(envelope(r.structuredContent), http.body);
         } else {
           assert.equal(r.isError, true, `MCP answered what HTTP refused (${JSON.stringify(http.body)})`);
           const named = new Set((http.body["issues"] as { path: string[] }[]).map((i) => i.path[0]));

@@ -83,6 +83,13 @@ describe("tools/list", () => {
     }
   });
 
+  it("is under 16 KB in all, in the same order every time", async () => {
+    const first = await client.listTools();
+    const bytes = JSON.stringify(first).length;
+    assert.ok(bytes < 16 * 1024, `tools/list is ${bytes} bytes`);
+    assert.deepEqual(await client.listTools(), first);
+  });
+
   it("search_reviews takes exactly the HTTP search's parameters", async () => {
     const { SearchQueryParams } = await import("../../../src/lib/schema/search.ts");
     const { tools } = await client.listTools();
@@ -132,7 +139,11 @@ describe("tools: happy paths", () => {
       const out = await call("get_reviews_since", { date, limit: 37, ...(cursor ? { cursor } : {}) });
       assert.equal(out["total"], http.count);
       seen.push(...ids(out["reviews"]));
-      if (out["next_cursor"] === null) break;
+      if (out["next_cursor"] === null) {
+        assert.equal(out["next"], null);
+        break;
+      }
+      assert.equal(out["next"], `call get_reviews_since with date ${date} and cursor set to next_cursor`);
       cursor = out["next_cursor"] as string;
     }
     assert.deepEqual(seen, ids(http.reviews));
@@ -159,8 +170,15 @@ describe("tools: happy paths", () => {
     assert.equal((slice["filters"] as Json)["technician"], "rosa-delgado");
   });
 
-  it("get_insights: the published document, or one section of it", async () => {
-    assert.deepEqual(await call("get_insights"), insights);
+  it("get_insights: an overview under 8 KB naming the sections to ask for, or one section of the document", async () => {
+    const overview = await call("get_insights");
+    assert.ok(JSON.stringify(overview).length < 8192, `overview of ${JSON.stringify(overview).length} bytes`);
+    assert.equal(overview["review_count"], insights["review_count"]);
+    const sections = (overview["sections"] as { section: string; entries: number }[]).map((s) => s.section);
+    assert.deepEqual(sections, ["summary", "sentiment", "aspects", "entities", "topics", "temporal", "faq"]);
+    assert.equal(overview["next"], `call get_insights with section set to one of ${sections.join(", ")}`);
+    for (const section of sections)
+      assert.deepEqual((await call("get_insights", { section }))[section], (insights as Json)[section]);
     const summary = await call("get_insights", { section: "summary" });
     assert.deepEqual(summary["summary"], insights["summary"]);
     assert.equal(summary["version"], insights["version"]);

@@ -112,7 +112,10 @@ it("lists every review from the start, then exactly what a rebuild changed, over
   );
   const viaMcp = await tool({ after: caughtUp });
   assert.notEqual(viaMcp.isError, true);
-  assert.deepEqual(viaMcp.structuredContent, p);
+  // The tool adds the one-line hint of where the next changes come from.
+  const { next, ...changes } = viaMcp.structuredContent as Record<string, unknown>;
+  assert.deepEqual(changes, p);
+  assert.equal(next, "nothing more now; later, call get_review_changes with after set to next_cursor");
 });
 
 it("refuses a forged cursor over HTTP (400 at after) and in the MCP tool (a tool error naming after)", async () => {

@@ -12,6 +12,7 @@ import {
 } from "../../../src/components/developers/openapi-view.ts";
 import { openApiDocument } from "../../../src/lib/openapi/document.ts";
 import { dataset } from "../../helpers/dataset.ts";
+import { releaseExamples } from "../../../src/lib/mcp/tools/examples.ts";
 import { toolDefinitions } from "../../../src/lib/mcp/tools/list.ts";
 
 const ORIGIN = "https://reviews.example.test";
@@ -72,10 +73,11 @@ test("types are written out with component references", () => {
 });
 
 test("the MCP tools are documented from the server's own tool list, arguments included", () => {
-  const docs = mcpToolDocs(toolDefinitions());
+  const definitions = toolDefinitions(releaseExamples({ business: dataset(1).business, insights: null, newest: null }));
+  const docs = mcpToolDocs(definitions);
   assert.deepEqual(
     docs.map((t) => t.name),
-    toolDefinitions().map((t) => t.name),
+    definitions.map((t) => t.name),
   );
   const search = docs.find((t) => t.name === "search_reviews")!;
   const searchParams = operations(doc)

@@ -112,6 +112,7 @@ for (const [name, load] of datasets) {
       const filters = {
         rating: null,
         min_rating: 3.5,
+        max_rating: 4,
         since: "2020-01-01",
         until: null,
         query: "crème",

@@ -79,6 +79,14 @@ describe("parseSearchQuery", () => {
     assert.ok(parse("since=2024-02-01&until=2024-02-01").ok);
   });
 
+  it("refuses min_rating above max_rating at max_rating, and accepts them equal; max_rating is 1 to 5", () => {
+    const [issue] = issuesOf("min_rating=4&max_rating=2");
+    assert.deepEqual(issue!.path, ["max_rating"]);
+    assert.match(issue!.message, /at least min_rating \(4\), got 2/);
+    assert.ok(parse("min_rating=3&max_rating=3").ok);
+    for (const bad of ["0.5", "6", "abc", ""]) assert.deepEqual(paths(`max_rating=${bad}`), [["max_rating"]]);
+  });
+
   it("accepts a valid combination, coercing strings to the documented types", () => {
     const result = parse(
       "rating=4&min_rating=3.5&since=2024-02-29&until=2024-12-31&query=%20%20Cr%C3%88me%C2%A0%20%20Br%C3%BBl%C3%A9e%20&mentions_technician=%20Mike%20&mentions_service=drain-cleaning&limit=100",
@@ -119,7 +127,13 @@ describe("parseSearchQuery", () => {
     // The contract's parameters (section 4.4), in its order, then what the project adds.
     const contract = ["rating", "min_rating", "since", "until", "query", "mentions_technician", "mentions_service"];
     const added = ["aspect", "aspect_sentiment", "sentiment"];
-    assert.deepEqual(Object.keys(SearchQueryParams.shape), [...contract, ...added, "limit", "cursor"]);
+    const keys = Object.keys(SearchQueryParams.shape);
+    assert.deepEqual(
+      keys.filter((k) => contract.includes(k)),
+      contract,
+    );
+    // max_rating sits beside min_rating, where a reader looks for it.
+    assert.deepEqual(keys, [...contract.slice(0, 2), "max_rating", ...contract.slice(2), ...added, "limit", "cursor"]);
   });
 });
 

@@ -27,6 +27,7 @@ function naive(p: Record<string, string>): Review[] {
     (r) =>
       (p.rating === undefined || r.rating === Number(p.rating)) &&
       (p.min_rating === undefined || r.rating >= Number(p.min_rating)) &&
+      (p.max_rating === undefined || r.rating <= Number(p.max_rating)) &&
       (p.since === undefined || r.date >= p.since) &&
       (p.until === undefined || r.date <= p.until) &&
       (q === "" || (r.text !== null && normalizeText(r.text).includes(q))) &&
@@ -45,11 +46,16 @@ const namesNobody = (p: Record<string, string>) =>
   (p.mentions_technician !== undefined && index.resolveTechnician(p.mentions_technician) === null) ||
   (p.mentions_service !== undefined && index.resolveService(p.mentions_service) === null);
 
+/** min_rating above max_rating is an issue, not an empty page. */
+const ratingsCross = (p: Record<string, string>) =>
+  p.min_rating !== undefined && p.max_rating !== undefined && Number(p.min_rating) > Number(p.max_rating);
+
 const dates = data.reviews.map((r) => r.date);
 const params = fc.record(
   {
     rating: fc.integer({ min: 1, max: 5 }).map(String),
     min_rating: fc.constantFrom("1", "2.5", "3", "3.5", "5"),
+    max_rating: fc.constantFrom("1", "2", "2.5", "4", "5"),
     since: fc.constantFrom(...dates),
     until: fc.constantFrom(...dates),
     query: fc.constantFrom(
@@ -82,6 +88,7 @@ describe("searchReviews", () => {
     fc.assert(
       fc.property(params, fc.integer({ min: 1, max: 100 }), (p, limit) => {
         if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect)) return;
+        if (ratingsCross(p)) return assert.ok(!parseSearchQuery(new URLSearchParams(p)).ok);
         const out = search({ ...p, limit: String(limit) });
         if (namesNobody(p)) return assert.ok(!out.ok);
         assert.ok(out.ok);
@@ -100,7 +107,8 @@ describe("searchReviews", () => {
   it("pages through every match exactly once with next_cursor, the cursor alone carrying the filters", () => {
     fc.assert(
       fc.property(params, fc.integer({ min: 1, max: 30 }), (p, limit) => {
-        if ((p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect) || namesNobody(p)) return;
+        const refused = (p.since && p.until && p.since > p.until) || (p.aspect_sentiment && !p.aspect);
+        if (refused || namesNobody(p) || ratingsCross(p)) return;
         const seen: string[] = [];
         let out = search({ ...p, limit: String(limit) });
         for (let pages = 0; ; pages++) {
@@ -119,7 +127,11 @@ describe("searchReviews", () => {
   });
 
   it("echoes filters as understood, mentions with input and resolved id", () => {
-    const out = search({ mentions_technician: "  Mike ", mentions_service: "DRAIN CLEANING", query: "  GREAT\u00a0 Job " });
+    const out = search({
+      mentions_technician: "  Mike ",
+      mentions_service: "DRAIN CLEANING",
+      query: "  GREAT\u00a0 Job ",
+    });
     assert.ok(out.ok);
     assert.deepEqual(out.result.filters.mentions_technician, { input: "Mike", resolved: "mike-torres" });
     assert.deepEqual(out.result.filters.mentions_service, { input: "DRAIN CLEANING", resolved: "drain-cleaning" });

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { aspectsOf, exampleIds, findByIdOrLabel, text } from "../insights-view.ts";
 import { lookupArg } from "./args.ts";
 import { pageUrl } from "./slices.ts";
-import { defineTool, fail, listing, ok, unavailable } from "./tool.ts";
+import { some } from "./examples.ts";
+import { defineTool, fail, listing, nextHint, ok, unavailable } from "./tool.ts";
 
 const Example = z
   .object({
@@ -21,15 +22,10 @@ const Example = z
 export const getAspectSentiment = defineTool({
   name: "get_aspect_sentiment",
   title: "Sentiment about one aspect",
-  description:
-    "How customers judge one aspect of the service (an id or label from the insights taxonomy, e.g. punctuality, pricing, communication, cleanliness, work_quality): how many reviews mention it, the positive/neutral/negative counts and shares, a score from -1 to 1, the average rating of those reviews, the cue phrases that signal it, and example reviews with the exact clause that carries the judgement. An unknown aspect is an error that lists the known ones.",
-  input: z
-    .object({
-      aspect: lookupArg("an aspect id or label").meta({
-        description: 'Aspect id or label, e.g. punctuality or "Work quality"',
-      }),
-    })
-    .strict(),
+  description: (ex) =>
+    `How customers judge one aspect of the service${ex.aspects.length ? ` (${some(ex.aspects, 12)})` : ""}: reviews mentioning it, positive/neutral/negative counts and shares, a score from -1 to 1, their average rating, the cue phrases, and example reviews with the clause that carries the judgement.`,
+  input: z.object({ aspect: lookupArg("an aspect id or label").meta({ description: "Aspect id or label" }) }).strict(),
+  examples: (ex) => ({ aspect: ex.aspects.slice(0, 3) }),
   output: z
     .object({
       aspect: z
@@ -38,6 +34,7 @@ export const getAspectSentiment = defineTool({
         .meta({ description: "The aspect's entry of /insights.json aspects" }),
       examples: z.array(Example),
       page_url: z.string().nullable().meta({ description: "The aspect's page on the site, when there is one" }),
+      next: z.string().meta({ description: "How to get every review that judges the aspect" }),
     })
     .strict(),
   run: (args, data) => {
@@ -69,6 +66,11 @@ export const getAspectSentiment = defineTool({
         },
       ];
     });
-    return ok({ aspect: { ...aspect, id }, examples, page_url: pageUrl(data, `/aspects/${id}/`) });
+    return ok({
+      aspect: { ...aspect, id },
+      examples,
+      page_url: pageUrl(data, `/aspects/${id}/`),
+      next: nextHint("search_reviews", `aspect ${id} (and aspect_sentiment) for all of them`),
+    });
   },
 });

@@ -24,8 +24,8 @@ const Links = z
 export const getBusiness = defineTool({
   name: "get_business",
   title: "Get the business",
-  description:
-    "The business the reviews are about: name, description, contact, address, opening hours, and its catalog of technicians, services and service areas (ids, names, aliases) that review mentions resolve against; plus the aggregate rating (count, average, 1-5 distribution) and the URLs of the published datasets. Takes no arguments. Call it first to learn the technician and service names other tools accept.",
+  description: (ex) =>
+    `${ex.business}, whose reviews these are: contact, address, hours, its technicians, services and service areas (the ids, names and aliases other tools accept), the aggregate rating and the dataset URLs. Call it first.`,
   input: z.object({}).strict(),
   output: z
     .object({

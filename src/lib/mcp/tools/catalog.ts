@@ -6,7 +6,8 @@ import { notInCatalog } from "../../reviews/catalog-terms.ts";
 import type { Snapshot } from "../snapshot.ts";
 import { lookupArg } from "./args.ts";
 import { digest, newest, pageUrl, RatingStats, ratingStats, ReviewDigest, sliceWhere } from "./slices.ts";
-import { defineTool, fail, ok } from "./tool.ts";
+import { some } from "./examples.ts";
+import { defineTool, fail, nextHint, ok } from "./tool.ts";
 
 type Kind = "technicians" | "services";
 
@@ -61,8 +62,8 @@ const byMostReviewed = (a: { review_count: number; id: string }, b: { review_cou
 export const listTechnicians = defineTool({
   name: "list_technicians",
   title: "List technicians",
-  description:
-    "Every technician of the business with how their reviews rate them: reviews mentioning them, average rating, mean sentiment and the aspects most often judged. Most reviewed first, then id. Use it to compare technicians or find a name; get_technician gives one in depth.",
+  description: (ex) =>
+    `All ${ex.technicians.length} technicians of ${ex.business} (${some(ex.technicians.map((t) => t.name))}) in one answer, most reviewed first: reviews mentioning each, average rating, mean sentiment, aspects most often judged. get_technician gives one in depth.`,
   input: z.object({}).strict(),
   output: z.object({ technicians: z.array(Summary.extend({ role: z.string().nullable() }).strict()) }).strict(),
   run: (_args, data) =>
@@ -76,8 +77,8 @@ export const listTechnicians = defineTool({
 export const listServices = defineTool({
   name: "list_services",
   title: "List services",
-  description:
-    "Every service the business offers (id, name, description, aliases customers use) with how the reviews that mention it rate it: review count, average rating, mean sentiment, aspects most often judged. Most reviewed first, then id. The ids and aliases work as search_reviews' mentions_service and get_rating_summary's service.",
+  description: (ex) =>
+    `All ${ex.services.length} services of ${ex.business} (${some(ex.services.map((s) => s.name))}) in one answer, most reviewed first: description, aliases customers use, review count, average rating, mean sentiment, aspects most often judged.`,
   input: z.object({}).strict(),
   output: z
     .object({
@@ -99,13 +100,16 @@ export const listServices = defineTool({
 export const getTechnician = defineTool({
   name: "get_technician",
   title: "Get one technician",
-  description:
-    'One technician by id, name, alias or a first name no other technician shares (case- and accent-insensitive, e.g. "Rosa" or "rosa-delgado"): their catalog entry, rating statistics of the reviews mentioning them (count, average, 1-5 distribution, first and last date), what the insights say about them (sentiment mix and the aspects most often judged, with scores), and their 5 newest reviews in short form. An unknown name is an error that lists the technicians. For all their reviews use search_reviews with mentions_technician.',
+  description: () =>
+    `One technician: catalog entry, rating statistics of the reviews mentioning them, what the insights say (sentiment, aspects most often judged) and their ${RECENT} newest reviews in short form.`,
   input: z
     .object({
-      technician: lookupArg("a technician's id, name or alias").meta({ description: "Technician id, name or alias" }),
+      technician: lookupArg("a technician's id, name or alias").meta({
+        description: "Id, name, alias or a first name no other technician shares",
+      }),
     })
     .strict(),
+  examples: (ex) => ({ technician: ex.technicians.slice(0, 2).map((t) => t.name) }),
   output: z
     .object({
       technician: Technician,
@@ -116,6 +120,7 @@ export const getTechnician = defineTool({
       }),
       recent_reviews: z.array(ReviewDigest).meta({ description: "Their newest reviews, newest first" }),
       page_url: z.string().nullable(),
+      next: z.string().nullable().meta({ description: "How to get all their reviews; null when these are all" }),
     })
     .strict(),
   run: (args, data) => {
@@ -125,12 +130,14 @@ export const getTechnician = defineTool({
       return fail("technician", notInCatalog("technician", args.technician, data.business.technicians));
     }
     const reviews = slice(data, "technicians", entry.id);
+    const more = reviews.positions.length > RECENT;
     return ok({
       technician: entry,
       stats: ratingStats(reviews),
       insights: insightOf(data, "technicians", entry.id),
       recent_reviews: newest(reviews, RECENT).map(digest),
       page_url: pageUrl(data, `/technicians/${entry.id}/`),
+      next: more ? nextHint("search_reviews", `mentions_technician ${entry.id} for all their reviews`) : null,
     });
   },
 });

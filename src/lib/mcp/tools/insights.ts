@@ -1,5 +1,7 @@
-// get_insights: the published insights (aspect sentiment, entities, topics, trends, FAQ, editorial summary), whole or one section.
+// get_insights: the published insights (aspect sentiment, entities, topics, trends, FAQ, editorial summary): an overview
+// that names the sections, or one section.
 import { z } from "zod";
+import { insightsOverview } from "../insights-overview.ts";
 import { INSIGHT_SECTIONS } from "../insights-view.ts";
 import { rule } from "./args.ts";
 import { defineTool, ok, unavailable } from "./tool.ts";
@@ -7,26 +9,26 @@ import { defineTool, ok, unavailable } from "./tool.ts";
 export const getInsights = defineTool({
   name: "get_insights",
   title: "Get review insights",
-  description:
-    "What the reviews say, as computed at build time from all reviews (rule-based, no model): `summary` (editorial summary with the claims it rests on and a pull quote), `sentiment` (overall mix and average rating), `aspects` (punctuality, pricing, communication, ...: mentions, positive/neutral/negative shares, score, example reviews), `entities` (technicians, services, service areas, problems), `topics` (recurring phrases), `temporal` (monthly series and rating/sentiment trends) and `faq` (questions customers ask, answered from the reviews). Reviews in a language the engine does not read (it reads English) are counted in `coverage` and carry no aspects. Without `section` the whole document (tens of kilobytes); with it, that section plus the document's version, review count and coverage. For one aspect use get_aspect_sentiment; for one technician get_technician.",
+  description: (ex) =>
+    `What the reviews of ${ex.business} say, computed at build time from all of them (rule-based, no model; English is read, other languages are counted in \`coverage\`). Without \`section\`: an overview (headline figures, the summary, and per section what it holds, its size and a few names); with it, that section whole. One aspect: get_aspect_sentiment; one technician: get_technician.`,
   input: z
     .object({
       section: z
         .enum(INSIGHT_SECTIONS, { error: rule(`one of ${INSIGHT_SECTIONS.join(", ")}`) })
         .optional()
-        .meta({ description: "One section only; omit for the whole document" }),
+        .meta({ description: "The section to return; omit for the overview" }),
     })
     .strict(),
   // Loose on purpose: the document's inner shape belongs to the insights engine and may grow.
   output: z.object({}).catchall(z.unknown()).meta({
     description:
-      "The /insights.json document, or its version, review_count, date_range, coverage and the one section asked for",
+      "The overview (sections, next), or the version, review_count, date_range, coverage and the section asked for",
   }),
   run: (args, data) => {
     const doc = data.insights;
     if (!doc)
       return unavailable(`insights are not available for this release: ${data.insightsProblem ?? "unknown reason"}`);
-    if (args.section === undefined) return ok({ ...doc });
+    if (args.section === undefined) return ok(insightsOverview(doc));
     if (!(args.section in doc)) {
       const has = INSIGHT_SECTIONS.filter((s) => s in doc);
       return {

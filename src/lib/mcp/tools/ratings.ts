@@ -21,14 +21,10 @@ const Month = z
 
 const Args = z
   .object({
-    since: dateArg().optional().meta({ description: "Only reviews dated on or after this date (YYYY-MM-DD)" }),
-    until: dateArg().optional().meta({ description: "Only reviews dated on or before this date (YYYY-MM-DD)" }),
-    technician: textArg(MENTION_MAX_LENGTH)
-      .optional()
-      .meta({ description: "Only reviews mentioning this technician: id, name or alias (see get_business)" }),
-    service: textArg(MENTION_MAX_LENGTH)
-      .optional()
-      .meta({ description: "Only reviews mentioning this service: id, name or alias (see get_business)" }),
+    since: dateArg().optional().meta({ description: "Reviews dated on or after this day" }),
+    until: dateArg().optional().meta({ description: "Reviews dated on or before this day" }),
+    technician: textArg(MENTION_MAX_LENGTH).optional().meta({ description: "Reviews mentioning this technician" }),
+    service: textArg(MENTION_MAX_LENGTH).optional().meta({ description: "Reviews mentioning this service" }),
   })
   .strict()
   .superRefine(
@@ -84,9 +80,13 @@ function mention(
 export const getRatingSummary = defineTool({
   name: "get_rating_summary",
   title: "Rating summary",
-  description:
-    "Star ratings at a glance: review count, average, 1-5 distribution, first and last review date, and per month (every month from the first to the last review, gaps included) the count and average rating. Covers all reviews, or a slice: a date range and/or the reviews mentioning one technician or one service (id, name or alias).",
+  description: () =>
+    "Star ratings at a glance, of all reviews or a slice (dates, one technician, one service; names as in search_reviews): count, average, 1-5 distribution, first and last date, and per month (gaps included) the count and average.",
   input: Args,
+  examples: (ex) => ({
+    technician: ex.technicians.slice(0, 1).map((t) => t.name),
+    service: ex.services.slice(0, 1).map((s) => s.id),
+  }),
   output: z
     .object({
       filters: z

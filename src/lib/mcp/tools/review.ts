@@ -8,9 +8,10 @@ import { defineTool, fail, ok } from "./tool.ts";
 export const getReview = defineTool({
   name: "get_review",
   title: "Get one review",
-  description:
-    'One review by its id (as returned by search_reviews, e.g. "r-000600"): the full record with rating, text, author, dates, verification, source, owner reply, the technicians/services/areas it mentions, its sentiment and the aspects it judges with the evidence clause. Also gives its URN, the id the JSON and Atom feeds use for it.',
-  input: z.object({ id: lookupArg("a review id").meta({ description: "Review id, e.g. r-000600" }) }).strict(),
+  description: () =>
+    "One review by id (from search_reviews or get_reviews_since), whole: rating, text, author, dates, verification, source, owner reply, mentions, sentiment, the aspects it judges with the evidence clause; and its URN in the feeds.",
+  input: z.object({ id: lookupArg("a review id").meta({ description: "Review id" }) }).strict(),
+  examples: (ex) => ({ id: ex.review ? [ex.review.id] : [] }),
   output: z
     .object({
       review: Review,
@@ -24,7 +25,7 @@ export const getReview = defineTool({
     if (!review)
       return fail(
         "id",
-        `no review has id ${JSON.stringify(args.id)}; ids come from search_reviews or get_reviews_since (e.g. ${JSON.stringify(data.index.ids[0] ?? "r-000001")})`,
+        `no review has id ${JSON.stringify(args.id)}; ids come from search_reviews or get_reviews_since${data.index.ids[0] === undefined ? "" : ` (e.g. ${JSON.stringify(data.index.ids[0])})`}`,
       );
     return ok({ review, urn: reviewUrn(data.business.id, review.id) });
   },

@@ -6,27 +6,27 @@ import { sinceCursor } from "../../search/cursor.ts";
 import type { PageKey } from "../../search/run.ts";
 import { sincePage } from "../../search/since.ts";
 import { dateArg, intArg, rule } from "./args.ts";
-import { defineTool, fail, ok } from "./tool.ts";
+import { defineTool, fail, nextHint, ok } from "./tool.ts";
 
 const SINCE_LIMIT_DEFAULT = 50;
 
 export const getReviewsSince = defineTool({
   name: "get_reviews_since",
   title: "Get reviews since a date",
-  description: `Every review dated on or after \`date\` (YYYY-MM-DD, inclusive, in the business's time zone), oldest first (date ascending, then id ascending): the order to process new reviews incrementally, like GET /api/reviews/since/{date}. Returns \`limit\` reviews per page (default ${SINCE_LIMIT_DEFAULT}, at most ${LIMIT_MAX}) with \`total\`; call again with \`cursor\` set to \`next_cursor\` for the next page (null on the last page).`,
+  description: () =>
+    "Every review dated on or after `date` (the business's time zone), whole, oldest first (date, then id, ascending): the order to process new reviews in, as GET /api/reviews/since/{date}, a page of `limit` with the `total`. More: call again with the same `date` and `cursor` set to `next_cursor`.",
   input: z
     .object({
-      date: dateArg().meta({ description: "Calendar date YYYY-MM-DD; reviews dated on or after it are returned" }),
-      limit: intArg(1, LIMIT_MAX)
-        .default(SINCE_LIMIT_DEFAULT)
-        .meta({ description: `Maximum reviews per page (1 to ${LIMIT_MAX}, default ${SINCE_LIMIT_DEFAULT})` }),
+      date: dateArg().meta({ description: "First day of the reviews returned" }),
+      limit: intArg(1, LIMIT_MAX).default(SINCE_LIMIT_DEFAULT).meta({ description: "Reviews per page" }),
       cursor: z
         .string({ error: rule("the next_cursor of a previous page") })
         .max(CURSOR_MAX_LENGTH, { error: "expected the next_cursor of a previous page" })
         .optional()
-        .meta({ description: "The `next_cursor` of the previous page, with the same `date`" }),
+        .meta({ description: "next_cursor of the previous page, with the same date" }),
     })
     .strict(),
+  examples: (ex) => ({ date: ex.review ? [ex.review.date] : [] }),
   output: z
     .object({
       since: z.string(),
@@ -34,6 +34,7 @@ export const getReviewsSince = defineTool({
       count: z.int().min(0),
       limit: z.int().min(1).max(LIMIT_MAX),
       next_cursor: z.string().nullable(),
+      next: z.string().nullable().meta({ description: "How to get the next page; null on the last one" }),
       reviews: z.array(Review).meta({ description: "This page, oldest first: date ascending, then id ascending" }),
     })
     .strict(),
@@ -57,6 +58,7 @@ export const getReviewsSince = defineTool({
       count: page.positions.length,
       limit: args.limit,
       next_cursor: page.next ? sinceCursor.encode({ scope: args.date, after: page.next }) : null,
+      next: page.next ? nextHint("get_reviews_since", `date ${args.date} and cursor set to next_cursor`) : null,
       reviews: page.positions.map(index.review),
     });
   },

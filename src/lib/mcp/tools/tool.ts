@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import type { Snapshot } from "../snapshot.ts";
 import type { ToolIssue } from "./args.ts";
+import type { ReleaseExamples } from "./examples.ts";
 
 /** A tool's answer: the structured result, the problems with the call (each naming its argument), or why the data cannot answer. */
 export type ToolOutcome =
@@ -12,9 +13,14 @@ export type ToolOutcome =
 export type Tool<I extends z.ZodType = z.ZodType> = Readonly<{
   name: string;
   title: string;
-  /** What an agent needs to choose the tool and call it well: what it answers, in which order, how to page. */
-  description: string;
+  /**
+   * What an agent needs to choose the tool and call it well: what it answers, in which order, how to page. Rules the
+   * input schema states (ranges, formats, enums) are not repeated; names come from the release, never fixed text.
+   */
+  description: (ex: ReleaseExamples) => string;
   input: I;
+  /** Values of the release that an argument accepts, published as the JSON Schema `examples` of that argument. */
+  examples?: (ex: ReleaseExamples) => Readonly<Record<string, readonly unknown[]>>;
   output: z.ZodType;
   run: (args: z.output<I>, data: Snapshot) => ToolOutcome;
 }>;
@@ -30,5 +36,8 @@ export const fail = (path: string, message: string): ToolOutcome => ({
 });
 
 export const unavailable = (message: string): ToolOutcome => ({ ok: false, unavailable: message });
+
+/** The one-line hint of a list result: which tool to call with which argument for the rest. */
+export const nextHint = (tool: string, args: string): string => `call ${tool} with ${args}`;
 
 export { listing } from "../../text/listing.ts";

@@ -21,6 +21,18 @@ export const ServiceArea = CatalogEntry.extend({
   postal_codes: z.array(z.string().max(16)).default([]),
 }).strict();
 
+/** How the owner wants the HTML pages to present the catalog (the datasets publish every entry whatever this says). */
+const Pages = z
+  .object({
+    hide_unmentioned: z.boolean().default(false).meta({
+      description:
+        "Leave technicians and services no review mentions yet out of the grids (their own pages still exist)",
+    }),
+  })
+  .strict()
+  .default({ hide_unmentioned: false })
+  .meta({ description: "Presentation settings of the HTML pages" });
+
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
@@ -51,6 +63,12 @@ export const Business = z
     description: z.string().min(1).max(1000),
     url: HttpUrl,
     telephone: z.string().min(3).max(32),
+    booking_url: HttpUrl.nullable()
+      .default(null)
+      .meta({ description: "Where customers book online; the home page's action button when set" }),
+    quote_url: HttpUrl.nullable()
+      .default(null)
+      .meta({ description: "Where customers request a quote; the action button when there is no booking_url" }),
     email: z.email().nullable().default(null),
     address: z
       .object({
@@ -77,6 +95,7 @@ export const Business = z
     technicians: z.array(Technician),
     services: z.array(Service),
     service_areas: z.array(ServiceArea),
+    pages: Pages,
   })
   .strict()
   .superRefine(

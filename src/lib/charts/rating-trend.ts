@@ -1,31 +1,18 @@
 // The average star rating over time: a line per month (quarter or year) on a 1-5 star axis of its own, below the volume chart.
 import { formatCount, formatRating } from "./format.ts";
-import { linear } from "./scale.ts";
 import type { TimeSeries } from "./series.ts";
-import { n, svgDocument, text } from "./svg.ts";
-import { timeAxisHeight, timeAxisLabels } from "./time-axis.ts";
-import { capitalise, TIME_CHART } from "./timeline.ts";
+import { n, svgDocument } from "./svg.ts";
+import { timeFrame } from "./time-axis.ts";
+import { capitalise } from "./timeline.ts";
 import { type Chart, PALETTE } from "./types.ts";
-
-const PLOT_HEIGHT = 110;
 
 export function ratingTrendChart(id: string, series: TimeSeries, opts: { subject?: string } = {}): Chart {
   const { buckets, unit } = series;
   const title = `Average rating per ${unit}${opts.subject ? ` for ${opts.subject}` : ""}`;
-  const { width, left, right, top } = TIME_CHART;
-  const bottom = top + PLOT_HEIGHT;
-  const height = bottom + timeAxisHeight(unit) + 4;
-  const y = linear(1, 5, bottom, top);
-  const slot = (width - left - right) / Math.max(1, buckets.length);
-  const cx = (i: number) => left + (i + 0.5) * slot;
+  const frame = timeFrame(buckets, unit, { height: 110, ticks: [1, 2, 3, 4, 5], label: (r) => `${r}★` });
+  const { y, slot, width } = frame;
+  const cx = (i: number) => frame.x(i) + slot / 2;
 
-  const grid = [1, 2, 3, 4, 5]
-    .map(
-      (r) =>
-        `<line x1="${left}" x2="${width - right}" y1="${n(y(r))}" y2="${n(y(r))}" stroke="${PALETTE.grid}" stroke-width="1"/>` +
-        text(left - 6, y(r) + 4, `${r}★`, 'text-anchor="end"'),
-    )
-    .join("");
   // The line breaks over periods without reviews instead of inventing a value for them.
   let path = "";
   let pen = false;
@@ -49,14 +36,13 @@ export function ratingTrendChart(id: string, series: TimeSeries, opts: { subject
         : "";
     })
     .join("");
-  const labels = timeAxisLabels(buckets, unit, { left, slot, y: bottom + 17, right: width - right });
-  const body = `<g font-size="13" fill="currentColor">${grid}${labels}</g>${line}${dots}`;
+  const body = `${frame.svg}${line}${dots}`;
   const description = describe(series);
   return {
     id,
     title,
     description,
-    svg: svgDocument({ id, title, description, width, height, body }),
+    svg: svgDocument({ id, title, description, width, height: frame.height, body }),
     table: {
       caption: title,
       columns: [capitalise(unit), "Average rating", "Reviews"],

@@ -1,6 +1,54 @@
-// The x-axis of the time charts: month (or quarter) names on a first row, years on a second, thinned to fit.
+// The frame of the time charts: a y-axis with its grid lines, an x-axis naming months (or quarters) and years, thinned to fit.
+import { linear } from "./scale.ts";
 import type { Bucket, Unit } from "./series.ts";
-import { text } from "./svg.ts";
+import { n, text } from "./svg.ts";
+import { PALETTE } from "./types.ts";
+
+const WIDTH = 440;
+const LEFT = 44;
+const RIGHT = 12;
+const TOP = 12;
+
+export type TimeFrame = Readonly<{
+  width: number;
+  height: number;
+  /** Left edge of period `i`, and the width of one period. */
+  x: (i: number) => number;
+  slot: number;
+  y: (value: number) => number;
+  /** The plot's baseline. */
+  bottom: number;
+  /** Grid lines, tick labels and the x-axis labels, as SVG. */
+  svg: string;
+}>;
+
+/** Both time charts share the x-axis, so a month sits at the same place in each and they read as a pair. */
+export function timeFrame(
+  buckets: readonly Bucket[],
+  unit: Unit,
+  plot: { height: number; ticks: readonly number[]; label: (tick: number) => string },
+): TimeFrame {
+  const bottom = TOP + plot.height;
+  const y = linear(plot.ticks[0]!, plot.ticks[plot.ticks.length - 1]!, bottom, TOP);
+  const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, buckets.length);
+  const grid = plot.ticks
+    .map(
+      (t) =>
+        `<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${n(y(t))}" y2="${n(y(t))}" stroke="${PALETTE.grid}" stroke-width="1"/>` +
+        text(LEFT - 6, y(t) + 4, plot.label(t), 'text-anchor="end"'),
+    )
+    .join("");
+  const labels = timeAxisLabels(buckets, unit, { left: LEFT, slot, y: bottom + 17, right: WIDTH - RIGHT });
+  return {
+    width: WIDTH,
+    height: bottom + timeAxisHeight(unit) + 4,
+    x: (i) => LEFT + i * slot,
+    slot,
+    y,
+    bottom,
+    svg: `<g font-size="13" fill="currentColor">${grid}${labels}</g>`,
+  };
+}
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Room one short label needs at the chart's font size ("Sep", "Q3", "2024"), in viewBox units. */
@@ -59,6 +107,6 @@ export function timeAxisLabels(buckets: readonly Bucket[], unit: Unit, axis: Tim
 }
 
 /** How much room below the plot the labels take: one row for years alone, two otherwise. */
-export function timeAxisHeight(unit: Unit): number {
+function timeAxisHeight(unit: Unit): number {
   return unit === "year" ? 22 : 38;
 }

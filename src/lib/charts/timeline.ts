@@ -1,46 +1,31 @@
 // Review volume over time: a column per month (quarter or year) with the number of reviews, on a count axis of its own.
 import { formatCount, plural } from "./format.ts";
-import { linear, niceTicks } from "./scale.ts";
+import { niceTicks } from "./scale.ts";
 import type { TimeSeries } from "./series.ts";
-import { n, rect, svgDocument, text } from "./svg.ts";
-import { timeAxisHeight, timeAxisLabels } from "./time-axis.ts";
+import { rect, svgDocument } from "./svg.ts";
+import { timeFrame } from "./time-axis.ts";
 import { type Chart, PALETTE } from "./types.ts";
-
-export const TIME_CHART = Object.freeze({ width: 440, left: 44, right: 12, top: 12 });
-const PLOT_HEIGHT = 170;
 
 export function timelineChart(id: string, series: TimeSeries, opts: { subject?: string } = {}): Chart {
   const { buckets, unit } = series;
   const title = `Reviews per ${unit}${opts.subject ? ` for ${opts.subject}` : ""}`;
-  const { width, left, right, top } = TIME_CHART;
-  const bottom = top + PLOT_HEIGHT;
-  const height = bottom + timeAxisHeight(unit) + 4;
-  const ticks = niceTicks(Math.max(0, ...buckets.map((b) => b.count)), 4);
-  const y = linear(0, ticks[ticks.length - 1]!, bottom, top);
-  const slot = (width - left - right) / Math.max(1, buckets.length);
+  const frame = timeFrame(buckets, unit, {
+    height: 170,
+    ticks: niceTicks(Math.max(0, ...buckets.map((b) => b.count)), 4),
+    label: formatCount,
+  });
+  const { x, y, slot, bottom, width } = frame;
   const barW = Math.max(1, slot * 0.72);
-
-  const grid = ticks
-    .map(
-      (t) =>
-        `<line x1="${left}" x2="${width - right}" y1="${n(y(t))}" y2="${n(y(t))}" stroke="${PALETTE.grid}" stroke-width="1"/>` +
-        text(left - 6, y(t) + 4, formatCount(t), 'text-anchor="end"'),
-    )
-    .join("");
   const bars = buckets
-    .map((b, i) =>
-      b.count ? rect(left + i * slot + (slot - barW) / 2, y(b.count), barW, bottom - y(b.count), PALETTE.bar) : "",
-    )
+    .map((b, i) => (b.count ? rect(x(i) + (slot - barW) / 2, y(b.count), barW, bottom - y(b.count), PALETTE.bar) : ""))
     .join("");
-  const labels = timeAxisLabels(buckets, unit, { left, slot, y: bottom + 17, right: width - right });
-  const axis = `<line x1="${left}" x2="${width - right}" y1="${bottom}" y2="${bottom}" stroke="currentColor" stroke-width="1"/>`;
-  const body = `<g font-size="13" fill="currentColor">${grid}${labels}</g>${bars}${axis}`;
+  const axis = `<line x1="${x(0)}" x2="${x(buckets.length)}" y1="${bottom}" y2="${bottom}" stroke="currentColor" stroke-width="1"/>`;
   const description = describe(series);
   return {
     id,
     title,
     description,
-    svg: svgDocument({ id, title, description, width, height, body }),
+    svg: svgDocument({ id, title, description, width, height: frame.height, body: `${frame.svg}${bars}${axis}` }),
     table: {
       caption: title,
       columns: [capitalise(unit), "Reviews"],

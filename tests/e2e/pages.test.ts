@@ -13,11 +13,12 @@ let page: Page;
 const browsing = browseSite((b) => ({ site, page } = b));
 const open = (path: string) => browsing.open(path);
 
-describe("home page", () => {
-  test("shows the aggregate rating, distribution and timeline of /reviews.json", async () => {
+describe("home and insights pages", () => {
+  test("shows the aggregate rating of /reviews.json; /insights/ its distribution and timeline", async () => {
     const { aggregate_rating: rating, reviews } = site.dataset;
     await open("/");
     assert.deepEqual(await shownRating(page), { average: rating.average, count: rating.count });
+    await open("/insights/");
     const dist = await chartTable(page, "chart-distribution");
     for (const s of ["1", "2", "3", "4", "5"] as const) {
       assert.equal(
@@ -34,10 +35,12 @@ describe("home page", () => {
       total += num(cells[0]);
     }
     assert.equal(total, rating.count, "the timeline accounts for every review");
+    const trend = await chartTable(page, "chart-trend");
+    for (const [label, cells] of timeline.rows) assert.equal(trend.rows.get(label)?.[1], cells[0], `${label} in both`);
   });
 
-  test("lists the technicians with their review counts and averages", async () => {
-    await open("/");
+  test("/insights/ lists the technicians with their review counts and averages", async () => {
+    await open("/insights/");
     for (const t of site.dataset.business.technicians) {
       const mentioning = site.dataset.reviews.filter((r) => r.mentions.technicians.includes(t.id));
       const card = page.locator(`[data-technician="${t.id}"]`);
@@ -69,9 +72,9 @@ describe("home page", () => {
   });
 
   test("charts are inline SVG images named and described, with a data table", async () => {
-    await open("/");
+    await open("/insights/");
     const figures = page.locator("figure.chart");
-    assert.ok((await figures.count()) >= 2, "at least the distribution and the timeline");
+    assert.ok((await figures.count()) >= 3, "at least the distribution, the timeline and the average rating");
     for (const figure of await figures.all()) {
       const svg = figure.locator("svg[role=img]");
       assert.equal(await svg.count(), 1);
@@ -80,6 +83,24 @@ describe("home page", () => {
       assert.ok((await page.locator(`[id="${descId}"]`).textContent())!.trim().length > 20, "description");
       assert.equal(await page.locator(`[id="${titleId}"]`).evaluate((e) => e.tagName.toLowerCase()), "title");
       assert.ok((await figure.locator("table tbody tr").count()) > 0, "data table rows");
+    }
+  });
+
+  test("home: after the reviews, one block of insights linking to /insights/, where the FAQ answers are folded", async () => {
+    await open("/");
+    const teaser = page.locator("section.teaser");
+    assert.equal(await teaser.locator("figure[data-chart=chart-aspects]").count(), 1, "the aspect bars");
+    assert.equal(await teaser.locator("[data-summary]").textContent(), site.insights.summary.text);
+    assert.equal(await teaser.locator('a[href="/insights/"]').count(), 1);
+    assert.equal(await page.locator("#faq, figure[data-chart=chart-timeline]").count(), 0, "not on the home page");
+    await open("/insights/");
+    const faq = site.insights.faq.filter((f) => f.question && f.answer);
+    assert.ok(faq.length > 0, "the sample has an FAQ");
+    for (const f of faq) {
+      const item = page.locator(`details[id="faq-${f.id}"]`);
+      assert.equal(await item.getAttribute("open"), null, `${f.id} folded`);
+      assert.equal((await item.locator("summary").textContent())!.trim(), f.question);
+      assert.equal(await item.locator("p").textContent(), f.answer);
     }
   });
 

@@ -24,6 +24,7 @@ before(async () => {
   const aspect = site.insights.aspects[0];
   pages = [
     { path: "/", name: "home" },
+    { path: "/insights/", name: "insights" },
     { path: "/reviews/", name: "reviews" },
     ...(archives > 0 ? [{ path: "/reviews/page/1/", name: "reviews-oldest" }] : []),
     { path: "/technicians/", name: "technicians" },

@@ -1,4 +1,5 @@
 // Browser script of /search/: reads the filters from the URL, calls /api/reviews/search, renders the results in place.
+import { searchForm } from "./form-state.ts";
 import { renderReview, type ReviewView, type SearchConfig } from "./render.ts";
 
 type Issue = { code: string; path: (string | number)[]; message: string };
@@ -10,13 +11,13 @@ type SearchResponse = {
   filters: Record<string, unknown>;
 };
 
-const form = document.querySelector<HTMLFormElement>("#search-form")!;
+const filters = searchForm(document.querySelector<HTMLFormElement>("#search-form")!);
+const { form } = filters;
 const status = document.querySelector<HTMLElement>("#search-status")!;
 const errors = document.querySelector<HTMLElement>("#search-errors")!;
 const results = document.querySelector<HTMLOListElement>("#search-results")!;
 const more = document.querySelector<HTMLButtonElement>("#search-more")!;
 const config = JSON.parse(document.querySelector("#search-config")!.textContent!) as SearchConfig;
-const fields = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[name]")];
 const count = new Intl.NumberFormat("en-US");
 
 let nextCursor: string | null = null;
@@ -24,41 +25,17 @@ let shown = 0;
 // Answers to superseded requests are dropped, so a slow answer never overwrites a newer one.
 let generation = 0;
 
-/** The filters as the URL carries them: non-empty fields, defaults left out, unknown URL parameters kept. */
-function paramsFromForm(): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const field of fields) {
-    const value = field.value.trim();
-    if (value !== "" && value !== field.dataset["default"]) params.set(field.name, value);
-  }
-  for (const [key, value] of new URLSearchParams(location.search)) {
-    if (!fields.some((f) => f.name === key) && key !== "cursor") params.append(key, value);
-  }
-  return params;
-}
-
-function fillForm(params: URLSearchParams): void {
-  for (const field of fields) {
-    const value = params.get(field.name) ?? "";
-    if (field instanceof HTMLSelectElement && value !== "" && ![...field.options].some((o) => o.value === value)) {
-      // A value the catalog does not list (an alias, a name): keep it selectable so the URL and the form agree.
-      field.add(new Option(value, value));
-    }
-    field.value = value;
-  }
-}
-
 function clearErrors(): void {
   errors.hidden = true;
   errors.replaceChildren();
-  for (const field of fields) {
-    field.removeAttribute("aria-invalid");
-    document.getElementById(`${field.id}-error`)?.remove();
-    const rest = (field.getAttribute("aria-describedby") ?? "")
+  document.querySelectorAll(".field-error").forEach((message) => message.remove());
+  for (const control of filters.controls()) {
+    control.removeAttribute("aria-invalid");
+    const rest = (control.getAttribute("aria-describedby") ?? "")
       .split(" ")
-      .filter((id) => id && id !== `${field.id}-error`);
-    if (rest.length) field.setAttribute("aria-describedby", rest.join(" "));
-    else field.removeAttribute("aria-describedby");
+      .filter((id) => id && !id.endsWith("-error"));
+    if (rest.length) control.setAttribute("aria-describedby", rest.join(" "));
+    else control.removeAttribute("aria-describedby");
   }
 }
 
@@ -67,23 +44,23 @@ function showIssues(issues: Issue[]): void {
   heading.textContent = "Please check the search";
   const list = document.createElement("ul");
   for (const issue of issues) {
-    const name = String(issue.path[0] ?? "");
-    const field = fields.find((f) => f.name === name);
+    const field = filters.field(String(issue.path[0] ?? ""));
     const item = document.createElement("li");
-    item.textContent = field ? `${field.labels?.[0]?.textContent ?? name}: ${issue.message}` : issue.message;
+    item.textContent = field ? `${field.label}: ${issue.message}` : issue.message;
     list.append(item);
-    if (field && !document.getElementById(`${field.id}-error`)) {
-      field.setAttribute("aria-invalid", "true");
-      const message = document.createElement("p");
-      message.className = "field-error";
-      message.id = `${field.id}-error`;
-      message.textContent = issue.message;
-      field.setAttribute(
-        "aria-describedby",
-        [field.getAttribute("aria-describedby"), message.id].filter(Boolean).join(" "),
-      );
-      field.after(message);
-    }
+    if (!field || document.getElementById(`${field.id}-error`)) continue;
+    if (filters.more.contains(field.control)) filters.more.open = true;
+    const { control } = field;
+    control.setAttribute("aria-invalid", "true");
+    const message = document.createElement("p");
+    message.className = "field-error";
+    message.id = `${field.id}-error`;
+    message.textContent = issue.message;
+    control.setAttribute(
+      "aria-describedby",
+      [control.getAttribute("aria-describedby"), message.id].filter(Boolean).join(" "),
+    );
+    field.anchor.after(message);
   }
   errors.replaceChildren(heading, list);
   errors.hidden = false;
@@ -144,18 +121,10 @@ function finish(message: string): void {
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
-  const params = paramsFromForm();
+  const params = filters.params();
   const query = params.toString();
   history.pushState(null, "", query ? `?${query}` : location.pathname);
   void run(params, false);
-});
-
-form.addEventListener("reset", () => {
-  // After the browser has cleared the fields: show everything again, with a clean URL.
-  setTimeout(() => {
-    history.pushState(null, "", location.pathname);
-    void run(new URLSearchParams(), false);
-  });
 });
 
 more.addEventListener("click", () => {
@@ -168,11 +137,11 @@ more.addEventListener("click", () => {
 
 window.addEventListener("popstate", () => {
   const params = new URLSearchParams(location.search);
-  fillForm(params);
+  filters.fill(params);
   void run(params, false);
 });
 
 const initial = new URLSearchParams(location.search);
 initial.delete("cursor");
-fillForm(initial);
+filters.fill(initial);
 void run(initial, false);

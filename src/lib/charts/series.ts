@@ -20,9 +20,10 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 /**
  * Buckets `reviews` by their `YYYY-MM-DD` date. Months when there are at most `maxBuckets` of them,
- * else quarters, else years; every period between the first and the last is present.
+ * else quarters, else years; every period between the first and the last is present. Six years of months still give
+ * each bar a few pixels on a phone, and people think of reviews by month.
  */
-export function timeSeries(reviews: Iterable<{ date: string; rating: number }>, maxBuckets = 48): TimeSeries {
+export function timeSeries(reviews: Iterable<{ date: string; rating: number }>, maxBuckets = 72): TimeSeries {
   const months = new MonthTally();
   for (const r of reviews) months.add(monthIndex(r.date), r.rating);
   return months.series(maxBuckets);
@@ -41,7 +42,7 @@ export class MonthTally {
     } else this.#sums.set(month, { count: 1, sum: rating });
   }
 
-  series(maxBuckets = 48): TimeSeries {
+  series(maxBuckets = 72): TimeSeries {
     const sums = this.#sums;
     if (sums.size === 0) return { unit: "month", buckets: [] };
     const months = [...sums.keys()];

@@ -22,7 +22,6 @@ export type Chart = Readonly<{
 /** Colours of the chart marks; text inside charts uses `currentColor`, so it follows the page's colour. */
 export const PALETTE = Object.freeze({
   bar: "#2f6fb3",
-  barMuted: "#9ec1e6",
   line: "#b3541e",
   grid: "#d5dbe1",
   positive: "#1f7a3d",

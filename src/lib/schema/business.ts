@@ -21,6 +21,7 @@ export const ServiceArea = CatalogEntry.extend({
   postal_codes: z.array(z.string().max(16)).default([]),
 }).strict();
 
+/** How the owner wants the HTML pages to present the catalog (the datasets publish every entry whatever this says). */
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
@@ -39,9 +40,13 @@ export const Display = z
     insights: z.boolean().default(true).meta({
       description: "Show the insights sections on the pages (summary, aspects, FAQ) and the aspect pages' links",
     }),
+    unmentioned_entries: z.boolean().default(true).meta({
+      description:
+        "List in the grids the technicians and services no review mentions yet (each says so); their own pages stay",
+    }),
   })
   .strict()
-  .default({ review_aspects: true, insights: true })
+  .default({ review_aspects: true, insights: true, unmentioned_entries: true })
   .meta({ description: "The owner's choices of what customers see on the pages" });
 
 export const Business = z
@@ -65,6 +70,12 @@ export const Business = z
     description: z.string().min(1).max(1000),
     url: HttpUrl,
     telephone: z.string().min(3).max(32),
+    booking_url: HttpUrl.nullable()
+      .default(null)
+      .meta({ description: "Where customers book online; the home page's action button when set" }),
+    quote_url: HttpUrl.nullable()
+      .default(null)
+      .meta({ description: "Where customers request a quote; the action button when there is no booking_url" }),
     email: z.email().nullable().default(null),
     address: z
       .object({

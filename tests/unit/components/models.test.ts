@@ -87,9 +87,26 @@ test("search form: one field per query parameter of the API except the cursor, c
   };
   const params = doc.paths["/api/reviews/search"]!.get.parameters;
   const fields = searchFields(params, d.business, insightsWith([]));
+  const rest = params.filter((p) => !["cursor", "query", "min_rating"].includes(p.name)).map((p) => p.name);
   assert.deepEqual(
     fields.map((f) => f.name),
-    params.filter((p) => p.name !== "cursor").map((p) => p.name),
+    ["query", "min_rating", ...rest],
+    "the text box and the stars first, the others in the API's order",
+  );
+  assert.deepEqual(
+    fields.filter((f) => f.primary).map((f) => f.name),
+    ["query", "min_rating"],
+  );
+  const stars = fields.find((f) => f.name === "min_rating")!;
+  assert.equal(stars.control, "stars");
+  assert.deepEqual(
+    stars.options.map((o) => [o.value, o.label]),
+    [
+      ["5", "5 stars"],
+      ["4", "4 stars & up"],
+      ["3", "3 stars & up"],
+      ["2", "2 stars & up"],
+    ],
   );
   const tech = fields.find((f) => f.name === "mentions_technician")!;
   assert.equal(tech.control, "select");

@@ -37,7 +37,7 @@ test("business.json: the action URLs are http(s) and optional, display.unmention
   assert.equal(plain.quote_url, null);
   assert.deepEqual(plain.display, { review_aspects: true, insights: true, unmentioned_entries: true });
   assert.throws(() => testBusiness({ booking_url: "javascript:alert(1)" }), /booking_url/);
-  assert.throws(() => testBusiness({ pages: { hide_unmentionned: true } }), /hide_unmentionned/);
+  assert.throws(() => testBusiness({ display: { unmentioned: false } }), /unmentioned/);
 });
 
 test("cards: an entry no review mentions says so in words, by name for a person, as a sentence says a service", () => {

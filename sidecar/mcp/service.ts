@@ -1,5 +1,7 @@
-// The MCP endpoint as one unit the sidecar mounts and stops: routes at /mcp, the session store and its sweeper.
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+// The MCP endpoint as one unit the sidecar mounts and stops: routes at /mcp (the SDK's 2026-07-28 handler beside the
+// 2025 session store), the sweeper, and release news for both generations.
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -7,8 +9,11 @@ import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { createSnapshotSource } from "./data/snapshot.ts";
+import { MAX_BODY_BYTES } from "./http/body.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
+import { createReleaseNews } from "./release-news.ts";
+import { createMcpServer } from "./server.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createToolRegistry } from "./tool-registry.ts";
 
@@ -17,7 +22,7 @@ export type McpService = Readonly<{
   routes: Hono<AppEnv>;
   /** Starts the sweeper (idle sessions, release notifications). */
   start: () => void;
-  /** Stops the sweeper and closes every session (their event streams end). */
+  /** Stops the sweeper, closes every session and every 2026-07-28 exchange (their event streams end). */
   stop: () => Promise<void>;
   sessionCount: () => number;
 }>;
@@ -39,14 +44,16 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
-  const sessions = createSessionStore({
-    tools: createToolRegistry(),
-    data,
-    validator: new AjvJsonSchemaValidator(),
-    logger,
-    limits: { ttlMs, max: config.mcp.maxSessions },
+  const serverDeps = { tools: createToolRegistry(), data, validator: new AjvJsonSchemaValidator(), logger };
+  const sessions = createSessionStore({ ...serverDeps, limits: { ttlMs, max: config.mcp.maxSessions } });
+  // 2025 requests are routed to the session store before this handler sees them, so it refuses any that slip through.
+  const modern = createMcpHandler(() => createMcpServer(serverDeps, { era: "modern" }), {
+    legacy: "reject",
+    maxRequestBodySize: MAX_BODY_BYTES,
   });
+  const news = createReleaseNews(data, modern.notify);
   const routes = mcpRoutes({
+    modern,
     sessions,
     policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
     logger,
@@ -73,6 +80,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         else logger.info("MCP heap check after closing sessions", fields);
       }, 100).unref();
     }
+    news.check();
     sessions
       .notifyRelease()
       .catch((err: unknown) => logger.warn("MCP release notifications failed", { err: err as Error }));
@@ -87,7 +95,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     stop: async () => {
       clearInterval(timer);
       timer = undefined;
-      await sessions.closeAll();
+      await Promise.all([sessions.closeAll(), modern.close()]);
     },
     sessionCount: sessions.count,
   });

@@ -1,12 +1,11 @@
 // Open MCP sessions: one SDK server and transport each, bounded by a cap, closed after an idle TTL by a sweeper; told about new releases.
 import { randomUUID } from "node:crypto";
 import v8 from "node:v8";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import { resourceVersion } from "./resources.ts";
-import { createSessionServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
+import { createMcpServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
 
 /** A class (not a plain object) so that the heap can be asked how many sessions are still alive (see `heapCheck`). */
 export class Session {
@@ -93,7 +92,7 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
           sessions.set(id, session);
         },
       });
-      const server = createSessionServer(deps, subscriptions);
+      const server = createMcpServer(deps, { era: "legacy", subscriptions });
       server.onclose = () => {
         if (session && sessions.get(session.id) === session) sessions.delete(session.id);
       };

@@ -17,6 +17,10 @@ export const SERVER_INFO = Object.freeze({
   version: "1.0.0",
 });
 
+/** One sentence for the server card, which a client reads before it connects (the card allows 100 characters). */
+export const SERVER_DESCRIPTION =
+  "One business's verified customer reviews: search, ratings, insights, technicians, services.";
+
 export const SERVER_INSTRUCTIONS =
   "Read-only access to one business's verified customer reviews. Start with get_business (the business, its technicians and services, the aggregate rating). search_reviews finds reviews by rating, dates, text and mentions, newest first, paged with next_cursor. get_insights, get_aspect_sentiment and get_technician answer what customers say about aspects and people; get_rating_summary gives distributions and monthly counts. Cite review ids when you quote reviews.";
 

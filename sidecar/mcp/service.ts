@@ -56,6 +56,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     modern,
     sessions,
     policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
+    siteUrl: config.siteUrl,
     logger,
     retryAfterSeconds: Math.min(60, config.mcp.sessionTtlSeconds),
   });

@@ -7,6 +7,7 @@ import type { Logger } from "../../log.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
 import { type LegacyDeps, legacyPost, legacySessionRequest } from "./legacy.ts";
+import { serverCardHandler } from "./server-card.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
 const ALLOW = "GET, POST, DELETE, OPTIONS";
@@ -20,6 +21,7 @@ export type McpRouteDeps = LegacyDeps &
     modern: Pick<McpHttpHandler, "fetch">;
     policy: GuardPolicy;
     logger: Logger;
+    siteUrl: string;
   }>;
 
 export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
@@ -29,6 +31,9 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     deps.logger.error("MCP request failed", { method: c.req.method, err });
     return internalRpcError();
   });
+  // Public metadata, read before connecting (and from any origin): not behind the endpoint's Host and Origin guards.
+  const card = serverCardHandler(deps.siteUrl);
+  app.on(["GET", "HEAD"], "/server-card", (c) => card(c.req.raw));
   app.all("/", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);

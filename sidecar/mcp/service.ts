@@ -14,6 +14,7 @@ import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
 import { createReleaseNews } from "./release-news.ts";
 import { createMcpServer } from "./server.ts";
+import { createServerPool } from "./server-pool.ts";
 import { sessionIds } from "./session-store/session-id.ts";
 import { openSqliteSessionStore } from "./session-store/sqlite.ts";
 import type { McpSessionStore } from "./session-store/store.ts";
@@ -50,6 +51,8 @@ const TICK_MAX_MS = 5000;
 /** Once this many sessions have been closed and the sweeps have caught up (or far more), a heap check follows. */
 const HEAP_CHECK_AFTER_CLOSED = 500;
 const HEAP_CHECK_INTERVAL_MS = 60_000;
+/** 2026-07-28 server instances kept between requests: as many as requests usually run at once on one process. */
+const MAX_IDLE_SERVERS = 64;
 
 export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
@@ -69,7 +72,8 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
   });
   // 2025 requests are routed to the sessions before this handler sees them, so it refuses any that slip through.
-  const modern = createMcpHandler(() => createMcpServer(serverDeps, { era: "modern" }), {
+  const servers = createServerPool(() => createMcpServer(serverDeps, { era: "modern" }), MAX_IDLE_SERVERS);
+  const modern = createMcpHandler(servers.take, {
     legacy: "reject",
     maxRequestBodySize: MAX_BODY_BYTES,
   });

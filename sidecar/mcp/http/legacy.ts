@@ -42,7 +42,7 @@ const REFUSALS = {
 export async function legacyPost(
   req: Request,
   message: JsonRpcMessage,
-  clientAddress: string,
+  clientAddress: () => string,
   deps: LegacyDeps,
 ): Promise<Response> {
   const { sessions } = deps;
@@ -68,7 +68,7 @@ export async function legacyPost(
       { id },
     );
   }
-  const opened = await sessions.initialize(req, negotiate(message), clientAddress);
+  const opened = await sessions.initialize(req, negotiate(message), clientAddress());
   if (opened.status === "opened") return opened.response;
   if (opened.status === "invalid") return rpcError(400, RPC.invalidParams, `Invalid params: ${opened.message}`, { id });
   const [status, text] = REFUSALS[opened.limit];

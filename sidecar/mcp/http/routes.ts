@@ -42,13 +42,14 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     const origin = req.headers.get("origin");
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
-    const res = await handle(req, clientAddress(c.env), deps);
+    // The client's address is worked out only for an initialize, where the per-client limits need it.
+    const res = await handle(req, () => clientAddress(c.env), deps);
     return origin === null ? res : withCors(res, origin);
   });
   return app;
 }
 
-async function handle(req: Request, client: string, deps: McpRouteDeps): Promise<Response> {
+async function handle(req: Request, client: () => string, deps: McpRouteDeps): Promise<Response> {
   switch (req.method) {
     case "OPTIONS":
       return new Response(null, {

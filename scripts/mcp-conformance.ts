@@ -1,7 +1,11 @@
-// Runs the official MCP conformance suite (server scenarios, active suite) against the real sidecar on a random loopback
-// port, with the committed expected-failures baseline; exits with the suite's code. Needs no network: the suite is the
-// installed devDependency and only talks to the sidecar.
-// Usage: node scripts/mcp-conformance.ts [--dist DIR] [--output DIR]   (without --dist, the sample data is built first)
+// Runs an official MCP conformance suite (server scenarios) against the real sidecar on a random loopback port, with its
+// committed expected-failures baseline; exits with the suite's code. Needs no network: each suite is an installed
+// devDependency and only talks to the sidecar. Two suites, one per protocol generation:
+//   2025: @modelcontextprotocol/conformance 0.1.16, active suite (2025-06-18 / 2025-11-25 sessions)
+//   2026: @modelcontextprotocol/conformance 0.2.0-alpha.12 (the only release covering 2026-07-28), the scenarios that
+//         revision requires (--requirements 2026-07-28)
+// Usage: node scripts/mcp-conformance.ts [--suite 2025|2026] [--dist DIR] [--output DIR]
+//        (without --dist, the sample data is built first)
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -13,10 +17,26 @@ import { startSidecar } from "./lib/sidecar-process.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BASELINE = path.join(ROOT, "tests/conformance/baseline.yml");
 const SUITE_TIMEOUT_MS = 240_000;
 
-const { values } = parseArgs({ options: { dist: { type: "string" }, output: { type: "string" } } });
+const SUITES = {
+  "2025": { pkg: "@modelcontextprotocol/conformance", baseline: "baseline.yml", args: [] },
+  "2026": {
+    pkg: "@modelcontextprotocol/conformance-2026",
+    baseline: "baseline-2026.yml",
+    args: ["--requirements", "2026-07-28"],
+  },
+} as const;
+
+const { values } = parseArgs({
+  options: { suite: { type: "string", default: "2025" }, dist: { type: "string" }, output: { type: "string" } },
+});
+if (values.suite !== "2025" && values.suite !== "2026") {
+  console.error(`--suite must be 2025 or 2026, not ${JSON.stringify(values.suite)}`);
+  process.exit(2);
+}
+const suite = SUITES[values.suite];
+const BASELINE = path.join(ROOT, "tests/conformance", suite.baseline);
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-conformance-"));
 let distDir = values.dist;
@@ -41,12 +61,20 @@ const sidecar = await startSidecar({
 });
 let code: number | null = 1;
 try {
-  const pkgDir = path.join(ROOT, "node_modules/@modelcontextprotocol/conformance");
+  const pkgDir = path.join(ROOT, "node_modules", suite.pkg);
   const bin = (JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { bin: Record<string, string> })
     .bin["conformance"]!;
-  const args = [path.join(pkgDir, bin), "server", "--url", `${sidecar.url}/mcp`, "--expected-failures", BASELINE];
+  const args = [
+    path.join(pkgDir, bin),
+    "server",
+    "--url",
+    `${sidecar.url}/mcp`,
+    "--expected-failures",
+    BASELINE,
+    ...suite.args,
+  ];
   if (values.output) args.push("--output-dir", values.output);
-  console.log(`conformance suite against ${sidecar.url}/mcp`);
+  console.log(`conformance suite ${suite.pkg} against ${sidecar.url}/mcp`);
   code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: tmp, stdio: "inherit" });
     const timer = setTimeout(() => child.kill("SIGKILL"), SUITE_TIMEOUT_MS);

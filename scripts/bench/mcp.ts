@@ -1,10 +1,12 @@
 // Benchmark of /mcp on the real sidecar, against a minimal hand-written JSON-RPC node:http handler (no SDK, no sessions, no
 // framework) answering the same payload in the same run, in two forms: one that runs the search for every call, and one
 // that replays its answer from memory as the sidecar's result cache does (that ratio is the protocol stack's cost alone):
-//   1. tools/call search_reviews requests/s on one session, as ratios to the handlers (target >= 0.5);
+//   1. tools/call search_reviews requests/s on one 2025 session (target >= 0.5) and as sessionless 2026-07-28 requests
+//      (target >= 0.8 against the replaying handler), as ratios to the handlers;
 //   2. initialize, initialized, tools/call, DELETE cycles/s, as a ratio to the handler doing the same four requests;
 //   3. resident memory of a sidecar after 10,000 abandoned sessions, once the TTL has passed (target: within 50 MB of the start).
 // Usage: node scripts/bench/mcp.ts [--dist DIR] [--duration 5] [--connections 10] [--rounds 3] [--sessions 10000] [--ttl 10]
+//        [--calls-only] (skips the cycles and the abandoned sessions)
 // (without --dist the sample data is built first). The handlers are scripts/bench/lib/jsonrpc-baseline.ts, each in its
 // own process.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -19,7 +21,17 @@ import { astroBuild } from "../lib/astro-build.ts";
 import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { residentMb } from "./lib/rss.ts";
-import { del, HEADERS, openSession, PROTOCOL, rpc, SEARCH_ARGS, searchCall } from "./lib/mcp-client.ts";
+import {
+  del,
+  HEADERS,
+  MODERN_HEADERS,
+  modernSearchCall,
+  openSession,
+  PROTOCOL,
+  rpc,
+  SEARCH_ARGS,
+  searchCall,
+} from "./lib/mcp-client.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 
 /** Sessions opened (and left to expire) before the memory baseline is taken. */
@@ -34,6 +46,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     sessions: { type: "string", default: "10000" },
     ttl: { type: "string", default: "10" },
+    "calls-only": { type: "boolean", default: false },
   },
 });
 
@@ -85,11 +98,20 @@ async function main(): Promise<void> {
         if (JSON.stringify(payload["result"]) !== JSON.stringify(same["result"]))
           throw new Error("the baseline does not answer the same payload");
       }
+      const modern = await rpc(mcpUrl, modernSearchCall(1), MODERN_HEADERS);
+      const answer = (m: Record<string, unknown>) => (m["result"] as Record<string, unknown>)["structuredContent"];
+      if (JSON.stringify(answer(modern)) !== JSON.stringify(answer(payload)))
+        throw new Error("the 2026-07-28 path does not answer the same payload");
       console.log(
         `payload: tools/call search_reviews ${JSON.stringify(SEARCH_ARGS)}, ${JSON.stringify(payload).length} bytes of JSON-RPC response`,
       );
 
-      const calls = { mcp: [] as number[], computing: [] as number[], replaying: [] as number[] };
+      const calls = {
+        mcp: [] as number[],
+        modern: [] as number[],
+        computing: [] as number[],
+        replaying: [] as number[],
+      };
       const cycles = { mcp: [] as number[], baseline: [] as number[] };
       for (let r = 0; r < rounds; r++) {
         calls.computing.push(await callsPerSecond(baselines.computing.url, {}, duration, connections));
@@ -102,6 +124,8 @@ async function main(): Promise<void> {
             connections,
           ),
         );
+        calls.modern.push(await callsPerSecond(mcpUrl, MODERN_HEADERS, duration, connections, modernSearchCall));
+        if (values["calls-only"]) continue;
         cycles.baseline.push(await cyclesPerSecond(baselines.computing.url, duration, Math.min(connections, 4)));
         cycles.mcp.push(await cyclesPerSecond(mcpUrl, duration, Math.min(connections, 4)));
       }
@@ -113,7 +137,12 @@ async function main(): Promise<void> {
         console.log(
           `tools/call on one session   baseline ${kind} ${median(calls[kind]).toFixed(0)}/s   mcp ${median(calls.mcp).toFixed(0)}/s   ratio ${(median(calls.mcp) / median(calls[kind])).toFixed(2)} (target >= 0.5)`,
         );
+        console.log(
+          `tools/call 2026-07-28       baseline ${kind} ${median(calls[kind]).toFixed(0)}/s   mcp ${median(calls.modern).toFixed(0)}/s   ratio ${(median(calls.modern) / median(calls[kind])).toFixed(2)}${kind === "replaying" ? " (target >= 0.8)" : ""}`,
+        );
       }
+      console.log(`raw runs (req/s): ${JSON.stringify(calls)}`);
+      if (values["calls-only"]) return;
       console.log(
         `init+call+close cycles      baseline computing ${median(cycles.baseline).toFixed(0)}/s   mcp ${median(cycles.mcp).toFixed(0)}/s   ratio ${(median(cycles.mcp) / median(cycles.baseline)).toFixed(2)}`,
       );
@@ -208,6 +237,7 @@ async function callsPerSecond(
   headers: Record<string, string>,
   seconds: number,
   connections: number,
+  body: (id: string) => string = searchCall,
 ): Promise<number> {
   // Ids must be unique per session: the transport routes each answer by its request id.
   const run = await runLoad({
@@ -215,7 +245,7 @@ async function callsPerSecond(
     connections,
     durationSeconds: seconds,
     headers: { ...HEADERS, ...headers },
-    postBody: searchCall("[<id>]"),
+    postBody: body("[<id>]"),
   });
   if (run.errors || run.byStatusClass["2xx"] !== run.total)
     throw new Error(`${url}: errors or non-2xx answers: ${JSON.stringify(run)}`);

@@ -1,29 +1,17 @@
-// One MCP server per session: the SDK's low-level Server with our handlers (tools, resources, prompts, completions, logging, subscriptions).
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+// One MCP server instance: the v2 SDK's low-level Server with our handlers (tools, resources, prompts, completions),
+// built per 2026-07-28 request or per 2025 session from the same code, so both generations see the same surface.
+import { Server, type jsonSchemaValidator, type ProtocolEra } from "@modelcontextprotocol/server";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import { completeFrom, completePromptArgument, getPrompt, listPrompts } from "./prompts.ts";
-import { SERVER_INFO, SERVER_INSTRUCTIONS } from "./protocol.ts";
+import { CACHE_HINT, SERVER_INFO, SERVER_INSTRUCTIONS, SUPPORTED_VERSIONS } from "./protocol.ts";
 import { listResources, notFound, readResource, resourceVersion, reviewTemplate } from "./resources.ts";
 import { unknownTool } from "./request-check.ts";
 import { guarded, invalidParams, invalidRequest } from "./rpc.ts";
 import type { ToolRegistry } from "./tool-registry.ts";
 
 /**
- * Per session, kept where every replica sees them: the URIs it subscribed to, with the version last seen
+ * Per 2025 session, kept where every replica sees them: the URIs it subscribed to, with the version last seen
  * (resources/updated is sent when it changes).
  */
 export type Subscriptions = Readonly<{
@@ -37,12 +25,17 @@ export const MAX_SUBSCRIPTIONS = 100;
 export type SessionServerDeps = Readonly<{
   tools: ToolRegistry;
   data: SnapshotSource;
-  /** Shared by every session: the SDK would otherwise build an Ajv instance per server. */
+  /** Shared by every instance: the SDK would otherwise build an Ajv instance per server. */
   validator: jsonSchemaValidator;
   logger: Logger;
 }>;
 
-export function createSessionServer(deps: SessionServerDeps, subscriptions: Subscriptions): Server {
+/** A 2025 session's server keeps its subscriptions; a 2026 request's server has none (subscriptions/listen replaces them). */
+export type ServerScope = Readonly<{ era: ProtocolEra; subscriptions?: Subscriptions }>;
+
+const CACHEABLE = ["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"];
+
+export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Server {
   const { tools, data, logger } = deps;
   const server = new Server(SERVER_INFO, {
     capabilities: {
@@ -50,15 +43,21 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
       resources: { subscribe: true, listChanged: false },
       prompts: { listChanged: false },
       completions: {},
-      logging: {},
+      // Logging is a 2025 feature (deprecated in 2026-07-28); release news goes to 2025 sessions only.
+      ...(scope.era === "legacy" ? { logging: {} } : {}),
     },
     instructions: SERVER_INSTRUCTIONS,
     jsonSchemaValidator: deps.validator,
+    // server/discover names every revision /mcp serves. A 2025 session keeps the SDK's whole list: its
+    // MCP-Protocol-Version header may name any revision the SDK knows (initialize itself is narrowed by `negotiate`).
+    ...(scope.era === "modern" ? { supportedProtocolVersions: [...SUPPORTED_VERSIONS] } : {}),
+    cacheHints: Object.fromEntries([...CACHEABLE, "server/discover"].map((m) => [m, CACHE_HINT])),
   });
-  server.setRequestHandler(ListToolsRequestSchema, () =>
+  // Built per release (they quote its names) and cached there; the order never changes.
+  server.setRequestHandler("tools/list", () =>
     guarded(logger, "tools/list", () => ({ tools: [...tools.definitions(data.current())] })),
   );
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
+  server.setRequestHandler("tools/call", (request) =>
     guarded(logger, "tools/call", () => {
       const { name, arguments: args } = request.params;
       // An unknown tool is a protocol error (the spec's -32602), not a tool result: there is no tool to fail.
@@ -67,39 +66,42 @@ export function createSessionServer(deps: SessionServerDeps, subscriptions: Subs
     }),
   );
 
-  server.setRequestHandler(ListResourcesRequestSchema, () =>
+  server.setRequestHandler("resources/list", () =>
     guarded(logger, "resources/list", () => ({ resources: listResources(data.current()) })),
   );
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () =>
-    guarded(logger, "resources/templates/list", () => ({
-      resourceTemplates: [reviewTemplate(data.current())],
-    })),
+  server.setRequestHandler("resources/templates/list", () =>
+    guarded(logger, "resources/templates/list", () => ({ resourceTemplates: [reviewTemplate(data.current())] })),
   );
-  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+  server.setRequestHandler("resources/read", (request) =>
     guarded(logger, "resources/read", () => readResource(request.params.uri, data.current())),
   );
-  server.setRequestHandler(SubscribeRequestSchema, (request) =>
-    guarded(logger, "resources/subscribe", async () => {
-      const { uri } = request.params;
-      const version = resourceVersion(uri, data.current());
-      if (version === null) throw notFound(uri);
-      if (!(await subscriptions.add(uri, version))) {
-        throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
-      }
-      return {};
-    }),
-  );
-  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
-    await subscriptions.remove(request.params.uri);
-    return {};
-  });
+  const subscriptions = scope.subscriptions;
+  if (subscriptions) {
+    server.setRequestHandler("resources/subscribe", (request) =>
+      guarded(logger, "resources/subscribe", async () => {
+        const { uri } = request.params;
+        const version = resourceVersion(uri, data.current());
+        if (version === null) throw notFound(uri);
+        if (!(await subscriptions.add(uri, version))) {
+          throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
+        }
+        return {};
+      }),
+    );
+    server.setRequestHandler("resources/unsubscribe", (request) =>
+      guarded(logger, "resources/unsubscribe", async () => {
+        await subscriptions.remove(request.params.uri);
+        return {};
+      }),
+    );
+  }
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+  server.setRequestHandler("prompts/list", () => ({ prompts: listPrompts() }));
+  server.setRequestHandler("prompts/get", (request) =>
     guarded(logger, "prompts/get", () => getPrompt(request.params.name, request.params.arguments, data.current())),
   );
 
-  server.setRequestHandler(CompleteRequestSchema, (request) =>
+  server.setRequestHandler("completion/complete", (request) =>
     guarded(logger, "completion/complete", () => {
       const { ref, argument } = request.params;
       const snapshot = data.current();

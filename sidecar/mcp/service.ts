@@ -1,5 +1,7 @@
-// The MCP endpoint as one unit the sidecar mounts and stops: routes at /mcp, the session store and its sweeper.
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+// The MCP endpoint as one unit the sidecar mounts and stops: routes at /mcp (the SDK's 2026-07-28 handler beside the
+// 2025 sessions of the shared store), the sweeper, and release news for both generations.
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -7,8 +9,12 @@ import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { createSnapshotSource } from "./data/snapshot.ts";
+import { MAX_BODY_BYTES } from "./http/body.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
+import { createReleaseNews } from "./release-news.ts";
+import { createMcpServer } from "./server.ts";
+import { createServerPool } from "./server-pool.ts";
 import { sessionIds } from "./session-store/session-id.ts";
 import { openSqliteSessionStore } from "./session-store/sqlite.ts";
 import type { McpSessionStore } from "./session-store/store.ts";
@@ -20,7 +26,10 @@ export type McpService = Readonly<{
   routes: Hono<AppEnv>;
   /** Starts the sweeper (idle sessions, release notifications). */
   start: () => void;
-  /** Stops the sweeper and closes this replica's sessions (their event streams end; they stay open for others). */
+  /**
+   * Stops the sweeper, closes every 2026-07-28 exchange and this replica's sessions (their event streams end; the
+   * sessions stay open for other replicas).
+   */
   stop: () => Promise<void>;
   /** Closes the session store, once no request can reach it any more. */
   close: () => Promise<void>;
@@ -42,6 +51,8 @@ const TICK_MAX_MS = 5000;
 /** Once this many sessions have been closed and the sweeps have caught up (or far more), a heap check follows. */
 const HEAP_CHECK_AFTER_CLOSED = 500;
 const HEAP_CHECK_INTERVAL_MS = 60_000;
+/** 2026-07-28 server instances kept between requests: as many as requests usually run at once on one process. */
+const MAX_IDLE_SERVERS = 64;
 
 export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
@@ -49,11 +60,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
   const store = deps.sessionStore ?? openSqliteSessionStore(config.hubDb);
   const tools = createToolRegistry();
+  const serverDeps = { tools, data, validator: new AjvJsonSchemaValidator(), logger };
   const sessions = createSessions({
-    tools,
-    data,
-    validator: new AjvJsonSchemaValidator(),
-    logger,
+    ...serverDeps,
     store,
     ids: sessionIds(config.mcp.sessionSecret),
     limits: {
@@ -63,7 +72,21 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       perClientPerMinute: config.mcp.sessionRatePerClient,
     },
   });
-  const routes = mcpRoutes({ sessions, tools, policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins), logger });
+  // 2025 requests are routed to the sessions before this handler sees them, so it refuses any that slip through.
+  const servers = createServerPool(() => createMcpServer(serverDeps, { era: "modern" }), MAX_IDLE_SERVERS);
+  const modern = createMcpHandler(servers.take, {
+    legacy: "reject",
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  const news = createReleaseNews(data, modern.notify);
+  const routes = mcpRoutes({
+    modern,
+    sessions,
+    tools,
+    policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
+    siteUrl: config.siteUrl,
+    logger,
+  });
 
   let timer: NodeJS.Timeout | undefined;
   let closedSinceCheck = 0;
@@ -85,6 +108,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
         else logger.info("MCP heap check after closing sessions", fields);
       }, 100).unref();
     }
+    news.check();
     await sessions.notifyRelease();
   };
   let ticking: Promise<void> | undefined;
@@ -105,7 +129,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       clearInterval(timer);
       timer = undefined;
       await ticking;
-      await sessions.closeAll();
+      await Promise.all([sessions.closeAll(), modern.close()]);
     },
     close: () => store.close(),
     sessionCount: sessions.count,

@@ -1,8 +1,7 @@
-// One session's SDK server and transport on this replica: made for a new session's initialize, or rebuilt for a session
-// another replica opened by replaying its initialize, since the SDK's transport keeps its session state in memory.
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createSessionServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
+// One 2025 session's SDK server and transport on this replica: made for a new session's initialize, or rebuilt for a
+// session another replica opened by replaying its initialize, since the SDK's transport keeps its session state in memory.
+import { type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { createMcpServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionRecord } from "./session-store/store.ts";
 
 /** A class (not a plain object) so that the heap can be asked how many sessions are still alive (see `heapCheck`). */
@@ -36,7 +35,7 @@ export async function sessionFor(
     // SSE answers, not JSON: the SDK keeps per-request state in JSON mode on stateful sessions (SDK issue #2559).
     enableJsonResponse: false,
   });
-  const server = createSessionServer(deps, subscriptions);
+  const server = createMcpServer(deps, { era: "legacy", subscriptions });
   const session = new Session(id, transport, server, now);
   server.onclose = () => onclose(session);
   // Transport-level refusals (bad Accept, bad version) are answered to the client; they are not server errors.
@@ -47,8 +46,10 @@ export async function sessionFor(
 
 /**
  * Puts a fresh transport in the state the session's own initialize left its first one in (initialized, this id, the
- * client's info and capabilities, the negotiated version), through the SDK's public request path; the answer, already
- * given to the client by the replica that opened the session, is read and dropped. False when the transport refused.
+ * client's info and capabilities, the negotiated version), through the SDK's public request path: the v2 transport,
+ * like the 1.x one, has no way to be handed a session id and an initialized state (both are private, set only by an
+ * initialize it serves). The answer, already given to the client by the replica that opened the session, is read and
+ * dropped. False when the transport refused.
  */
 export async function replayInitialize(session: Session, record: SessionRecord): Promise<boolean> {
   const client = JSON.parse(record.client) as Record<string, unknown>;

@@ -1,39 +1,30 @@
-// MCP sessions any replica serves: admitted and recorded in the shared session store (caps, idle TTL, end), served by
-// an SDK transport on whichever replica a request reaches (rebuilt there on first sight), told about new releases.
+// 2025 MCP sessions any replica serves: admitted and recorded in the shared session store (caps, idle TTL, end), served
+// by an SDK transport on whichever replica a request reaches (rebuilt there on first sight), told about new releases.
 import v8 from "node:v8";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
+import type { InitializeOutcome, LegacySession, LegacySessions } from "./http/legacy.ts";
 import { resourceVersion } from "./resources.ts";
 import { MAX_SUBSCRIPTIONS, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionIds } from "./session-store/session-id.ts";
-import type { McpSessionStore, SessionLimit, SessionLimits } from "./session-store/store.ts";
+import type { McpSessionStore, SessionLimits } from "./session-store/store.ts";
 import { clientOf, replayInitialize, Session, sessionFor, trackStream } from "./session-transport.ts";
 
-export type OpenOutcome =
-  | Readonly<{ status: "opened"; response: Response }>
-  | Readonly<{ status: "refused"; limit: SessionLimit; retryAfterSeconds: number }>
-  | Readonly<{ status: "invalid"; message: string }>;
-
-export type Sessions = Readonly<{
-  /** Sessions this replica holds a transport for. */
-  count: () => number;
-  /** Admits a new session for `clientAddress` (or says which limit refused it) and answers its initialize request. */
-  open: (req: Request, message: Record<string, unknown>, clientAddress: string) => Promise<OpenOutcome>;
-  /** The live session with this id, marked as used now, rebuilt here if another replica opened it; else undefined. */
-  use: (id: string) => Promise<Session | undefined>;
-  /** Hands a request of the session to its transport (DELETE also ends it for every replica). */
-  handle: (session: Session, req: Request, message?: Record<string, unknown>) => Promise<Response>;
-  /** Ends sessions idle past the TTL and closes transports whose session is over; returns how many it closed here. */
-  sweep: (now?: number) => Promise<number>;
-  /**
-   * Session objects still on the heap after a full collection (v8.queryObjects collects first): more than `count()`
-   * means closed sessions are held somewhere, a leak. Null where the (experimental) API is missing.
-   */
-  heapCheck: () => number | null;
-  /** Sends resources/updated (and a log message) on the event streams this replica holds, when the release changed. */
-  notifyRelease: () => Promise<void>;
-  closeAll: () => Promise<void>;
-}>;
+export type Sessions = LegacySessions &
+  Readonly<{
+    /** Sessions this replica holds a transport for. */
+    count: () => number;
+    /** Ends sessions idle past the TTL and closes transports whose session is over; returns how many it closed here. */
+    sweep: (now?: number) => Promise<number>;
+    /**
+     * Session objects still on the heap after a full collection (v8.queryObjects collects first): more than `count()`
+     * means closed sessions are held somewhere, a leak. Null where the (experimental) API is missing.
+     */
+    heapCheck: () => number | null;
+    /** Sends resources/updated (and a log message) on the event streams this replica holds, when the release changed. */
+    notifyRelease: () => Promise<void>;
+    closeAll: () => Promise<void>;
+  }>;
 
 export type SessionsDeps = SessionServerDeps &
   Readonly<{
@@ -83,10 +74,44 @@ export function createSessions(deps: SessionsDeps): Sessions {
     return session;
   };
 
+  const find = async (id: string): Promise<Session | undefined> => {
+    if (!deps.ids.verify(id)) return undefined;
+    const mine = local.get(id);
+    if (mine) {
+      if (!(await store.sessionTouch(id, now(), limits.ttlMs))) {
+        close(mine);
+        return undefined;
+      }
+      mine.lastUsed = now();
+      return mine;
+    }
+    // Requests racing for a session this replica has not seen yet share one rebuild.
+    let pending = rebuilding.get(id);
+    if (!pending) {
+      pending = rebuild(id).finally(() => rebuilding.delete(id));
+      rebuilding.set(id, pending);
+    }
+    return pending;
+  };
+
+  const handle = async (session: Session, req: Request, message?: Record<string, unknown>) => {
+    const level = (message?.["params"] as Record<string, unknown> | undefined)?.["level"];
+    if (message?.["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
+      await store.sessionLogLevelSet(session.id, level);
+    }
+    const res = await session.transport.handleRequest(req, message ? { parsedBody: message } : undefined);
+    if (req.method === "DELETE" && res.status === 200) await store.sessionEnd(session.id, now());
+    return req.method === "GET" ? trackStream(session, res) : res;
+  };
+
   return Object.freeze({
     count: () => local.size,
 
-    open: async (req: Request, message: Record<string, unknown>, clientAddress: string): Promise<OpenOutcome> => {
+    initialize: async (
+      req: Request,
+      message: Record<string, unknown>,
+      clientAddress: string,
+    ): Promise<InitializeOutcome> => {
       const params = message["params"] as Record<string, unknown>;
       const client = clientOf(params);
       if (Buffer.byteLength(client) > MAX_CLIENT_JSON_BYTES) {
@@ -111,34 +136,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
       return { status: "opened", response };
     },
 
-    use: async (id: string) => {
-      if (!deps.ids.verify(id)) return undefined;
-      const mine = local.get(id);
-      if (mine) {
-        if (!(await store.sessionTouch(id, now(), limits.ttlMs))) {
-          close(mine);
-          return undefined;
-        }
-        mine.lastUsed = now();
-        return mine;
-      }
-      // Requests racing for a session this replica has not seen yet share one rebuild.
-      let pending = rebuilding.get(id);
-      if (!pending) {
-        pending = rebuild(id).finally(() => rebuilding.delete(id));
-        rebuilding.set(id, pending);
-      }
-      return pending;
-    },
-
-    handle: async (session: Session, req: Request, message?: Record<string, unknown>) => {
-      const level = (message?.["params"] as Record<string, unknown> | undefined)?.["level"];
-      if (message?.["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
-        await store.sessionLogLevelSet(session.id, level);
-      }
-      const res = await session.transport.handleRequest(req, message ? { parsedBody: message } : undefined);
-      if (req.method === "DELETE" && res.status === 200) await store.sessionEnd(session.id, now());
-      return req.method === "GET" ? trackStream(session, res) : res;
+    use: async (id: string): Promise<LegacySession | undefined> => {
+      const session = await find(id);
+      return session && { handle: (req, message) => handle(session, req, message) };
     },
 
     sweep: async (t = now()) => {

@@ -27,6 +27,8 @@ export type ToolRegistry = Readonly<{
 const RESULT_CACHE_BYTES = 32 * 2 ** 20;
 /** Definitions of a few releases: the current one, and the one before while sessions move over. */
 const DEFINITIONS_CACHE_BYTES = 2 ** 20;
+/** Arguments longer than this as JSON are answered but not kept (the key would cost more than it saves). */
+const MAX_KEY_ARGS_CHARS = 4096;
 
 export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -46,27 +48,39 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
     call: async (name: string, args: unknown, data: () => Snapshot): Promise<ToolCallResult> => {
       const tool = byName.get(name);
       if (!tool) throw new Error(`unknown tool ${name}`);
-      const parsed = tool.input.safeParse(args ?? {});
-      if (!parsed.success)
-        return errorResult(issuesText(name, toToolIssues(parsed.error.issues, known.get(name) ?? [])));
       const snapshot = data();
       // While a new release is being indexed, the index and the files served belong to different releases: an answer
       // then mixes both, so it is not kept.
       const settled = snapshot.servedReleaseId === snapshot.releaseId;
-      const key = `${snapshot.releaseId}\n${name}\n${JSON.stringify(parsed.data)}`;
-      const cached = settled ? results.get(key) : undefined;
+      // Keyed by the arguments as sent: a repeated call skips the schema check too (it would pass as it did before).
+      const sent = argumentsKey(args);
+      const key = sent === undefined ? undefined : `${snapshot.releaseId}\n${name}\n${sent}`;
+      const cached = settled && key !== undefined ? results.get(key) : undefined;
       if (cached) return cached;
+      const parsed = tool.input.safeParse(args ?? {});
+      if (!parsed.success)
+        return errorResult(issuesText(name, toToolIssues(parsed.error.issues, known.get(name) ?? [])));
       const outcome = tool.run(parsed.data, snapshot);
       if (outcome.ok) {
         const text = JSON.stringify(outcome.value);
         const result = { content: [{ type: "text" as const, text }], structuredContent: outcome.value };
-        // The text and the object it was made from, roughly.
-        if (settled) results.set(key, result, 4 * text.length);
+        // The text and the object it was made from, roughly, and the key.
+        if (settled && key !== undefined) results.set(key, result, 4 * text.length + 2 * key.length);
         return result;
       }
       return errorResult("issues" in outcome ? issuesText(name, outcome.issues) : `${name}: ${outcome.unavailable}`);
     },
   });
+}
+
+/** The arguments as JSON when short enough to keep; undefined for nesting too deep to serialise (the schema refuses it). */
+function argumentsKey(args: unknown): string | undefined {
+  try {
+    const sent = JSON.stringify(args ?? {});
+    return sent.length <= MAX_KEY_ARGS_CHARS ? sent : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const errorResult = (text: string): ToolCallResult => ({ content: [{ type: "text", text }], isError: true });

@@ -21,6 +21,29 @@ export const searchCall = (id: number | string) =>
     params: { name: "search_reviews", arguments: SEARCH_ARGS },
   });
 
+/** The same call as a sessionless 2026-07-28 request: `_meta` in the body, the routing headers beside it. */
+export const MODERN_PROTOCOL = "2026-07-28";
+export const MODERN_HEADERS = {
+  "mcp-protocol-version": MODERN_PROTOCOL,
+  "mcp-method": "tools/call",
+  "mcp-name": "search_reviews",
+};
+export const modernSearchCall = (id: number | string) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: {
+      name: "search_reviews",
+      arguments: SEARCH_ARGS,
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
+        "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  });
+
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** One POST; answers the JSON-RPC message of a JSON or event-stream body, and the session header. */

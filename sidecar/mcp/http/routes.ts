@@ -1,27 +1,32 @@
-// The /mcp endpoint: guards (Host, Origin), HTTP-level checks the SDK transport leaves to us (batches, JSON-RPC shape, capacity), session routing.
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+// The /mcp endpoint: guards (Host, Origin), HTTP-level checks the SDK transport leaves to us (batches, JSON-RPC shape),
+// then each request to its generation: 2026-07-28 to the SDK's sessionless handler, 2025 to the session leg.
+import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
 import { clientAddress } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
-import { negotiate } from "../protocol.ts";
 import { refusal, screenRequest, type ToolNames } from "../request-check.ts";
-import type { Sessions } from "../sessions.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
+import { type LegacyDeps, legacyPost, legacySessionRequest } from "./legacy.ts";
+import { serverCardHandler } from "./server-card.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
 const ALLOW = "GET, POST, DELETE, OPTIONS";
-const REQUEST_HEADERS = "Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, Authorization";
+const REQUEST_HEADERS =
+  "Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID, Authorization";
 const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version";
 
-export type McpRouteDeps = Readonly<{
-  sessions: Sessions;
-  /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
-  tools: ToolNames;
-  policy: GuardPolicy;
-  logger: Logger;
-}>;
+export type McpRouteDeps = LegacyDeps &
+  Readonly<{
+    /** The SDK's sessionless 2026-07-28 handler (2025 requests never reach it). */
+    modern: Pick<McpHttpHandler, "fetch">;
+    /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
+    tools: ToolNames;
+    policy: GuardPolicy;
+    logger: Logger;
+    siteUrl: string;
+  }>;
 
 export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -30,6 +35,9 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     deps.logger.error("MCP request failed", { method: c.req.method, err });
     return internalRpcError();
   });
+  // Public metadata, read before connecting (and from any origin): not behind the endpoint's Host and Origin guards.
+  const card = serverCardHandler(deps.siteUrl);
+  app.on(["GET", "HEAD"], "/server-card", (c) => card(c.req.raw));
   app.all("/", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);
@@ -37,14 +45,14 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     const origin = req.headers.get("origin");
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
-    const res = await handle(req, clientAddress(c.env), deps);
+    // The client's address is worked out only for an initialize, where the per-client limits need it.
+    const res = await handle(req, () => clientAddress(c.env), deps);
     return origin === null ? res : withCors(res, origin);
   });
   return app;
 }
 
-async function handle(req: Request, client: string, deps: McpRouteDeps): Promise<Response> {
-  const { sessions } = deps;
+async function handle(req: Request, client: () => string, deps: McpRouteDeps): Promise<Response> {
   switch (req.method) {
     case "OPTIONS":
       return new Response(null, {
@@ -70,48 +78,19 @@ async function handle(req: Request, client: string, deps: McpRouteDeps): Promise
       }
       const body = await readMessage(req);
       if (!body.ok) return body.response;
+      // Client mistakes are answered here, as client errors, before either SDK generation words them its own way.
       const screened = screenRequest(body.message, deps.tools);
       if (!screened.ok) return refusal(screened, body.message);
-      const sessionId = req.headers.get("mcp-session-id");
-      if (sessionId !== null) {
-        const session = await sessions.use(sessionId);
-        if (!session) return unknownSession();
-        return sessions.handle(session, req, body.message);
+      // A session id, or no 2026-07-28 `_meta` envelope (initialize, say), selects the 2025 leg, as the 2026-07-28
+      // compatibility rules say; the SDK's own classifier decides, so this branch and its handler never disagree.
+      if (req.headers.has("mcp-session-id") || (await isLegacyRequest(req, body.message))) {
+        return legacyPost(req, body.message, client, deps);
       }
-      if (body.message["method"] !== "initialize") {
-        return rpcError(
-          400,
-          RPC.serverError,
-          "Bad Request: Mcp-Session-Id header is required; send initialize first to open a session",
-          { id: idOf(body.message) },
-        );
-      }
-      if (!isInitializeRequest(body.message)) {
-        return rpcError(
-          400,
-          RPC.invalidParams,
-          "Invalid params: initialize needs protocolVersion (string), capabilities (object) and clientInfo {name, version}",
-          { id: idOf(body.message) },
-        );
-      }
-      const opened = await sessions.open(req, negotiate(body.message), client);
-      if (opened.status === "opened") return opened.response;
-      if (opened.status === "invalid") {
-        return rpcError(400, RPC.invalidParams, `Invalid params: ${opened.message}`, { id: idOf(body.message) });
-      }
-      const [status, message] = REFUSALS[opened.limit];
-      return rpcError(status, RPC.serverError, message, {
-        id: idOf(body.message),
-        headers: { "retry-after": String(opened.retryAfterSeconds) },
-      });
+      return deps.modern.fetch(req, { parsedBody: body.message });
     }
     case "GET":
-    case "DELETE": {
-      const sessionId = req.headers.get("mcp-session-id");
-      if (sessionId === null) return rpcError(400, RPC.serverError, "Bad Request: Mcp-Session-Id header is required");
-      const session = await sessions.use(sessionId);
-      return session ? sessions.handle(session, req) : unknownSession();
-    }
+    case "DELETE":
+      return legacySessionRequest(req, deps);
     default:
       return rpcError(
         405,
@@ -121,25 +100,6 @@ async function handle(req: Request, client: string, deps: McpRouteDeps): Promise
       );
   }
 }
-
-/** Per-client limits are the client's to wait out (429); the total cap is the server's state (503). */
-const REFUSALS = {
-  "client-rate": [429, "Too Many Requests: this client opens MCP sessions too fast; try again later"],
-  "client-sessions": [429, "Too Many Requests: this client holds too many open MCP sessions; DELETE unused ones"],
-  sessions: [503, "Service Unavailable: too many open MCP sessions; try again later"],
-} as const;
-
-const unknownSession = () =>
-  rpcError(
-    404,
-    RPC.sessionNotFound,
-    "Session not found: it expired or was closed; send initialize again without Mcp-Session-Id",
-  );
-
-const idOf = (m: Record<string, unknown>) => {
-  const id = m["id"];
-  return typeof id === "string" || typeof id === "number" ? id : null;
-};
 
 /** An allowed cross-origin caller (browser-based clients) may read the answer and the session header. */
 function withCors(res: Response, origin: string): Response {

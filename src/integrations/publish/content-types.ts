@@ -20,6 +20,7 @@ const BY_EXTENSION: Record<string, string> = {
 
 const BY_PATH: Record<string, string> = {
   "/feed.xml": "application/atom+xml; charset=utf-8",
+  "/.well-known/ai-catalog.json": "application/ai-catalog+json",
 };
 
 /** Text-like types worth precompressing. */

@@ -68,21 +68,21 @@ describe("resources", () => {
     assert.equal(feed.items[0]!.id, uri);
   });
 
-  it("an unknown resource is -32002", async () => {
+  it("an unknown resource is -32602 (the SDK answers every revision so, as 2026-07-28 requires)", async () => {
     for (const uri of [
       `${TEST_SITE}/secret.json`,
       `urn:reviews:${business.id}:r-999999`,
       "urn:reviews:other-business:r-000001",
       "file:///etc/passwd",
     ]) {
-      await rejectsWith(client.readResource({ uri }), -32002, /Resource not found/);
+      await rejectsWith(client.readResource({ uri }), -32602, /Resource not found/);
     }
   });
 
   it("subscribes to datasets and reviews that exist, refuses others, and unsubscribes", async () => {
     assert.deepEqual(await client.subscribeResource({ uri: `${TEST_SITE}/reviews.json` }), {});
     assert.deepEqual(await client.subscribeResource({ uri: `urn:reviews:${business.id}:${newest.id}` }), {});
-    await rejectsWith(client.subscribeResource({ uri: "test://watched-resource" }), -32002, /Resource not found/);
+    await rejectsWith(client.subscribeResource({ uri: "test://watched-resource" }), -32602, /Resource not found/);
     assert.deepEqual(await client.unsubscribeResource({ uri: `${TEST_SITE}/reviews.json` }), {});
   });
 });

@@ -1,0 +1,70 @@
+// The tool registry's result cache: a repeated call is answered from the cache keyed by the arguments as sent, per release.
+import assert from "node:assert/strict";
+import test from "node:test";
+import { z } from "zod";
+import { defineTool, ok } from "../../../src/lib/mcp/tools/tool.ts";
+import type { Snapshot } from "../../../src/lib/mcp/snapshot.ts";
+import { createToolRegistry } from "../../../sidecar/mcp/tool-registry.ts";
+
+function countingTool() {
+  const runs: unknown[] = [];
+  const tool = defineTool({
+    name: "echo",
+    title: "Echo",
+    description: () => "Answers its argument.",
+    input: z.object({ n: z.number().int().min(1) }).strict(),
+    output: z.object({ n: z.number() }),
+    run: (args) => {
+      runs.push(args);
+      return ok({ n: args.n });
+    },
+  });
+  return { tool, runs };
+}
+
+const snapshotOf =
+  (releaseId: string, servedReleaseId = releaseId) =>
+  () =>
+    ({ releaseId, servedReleaseId }) as unknown as Snapshot;
+
+test("a repeated call is answered from the cache, and a new release runs the tool again", async () => {
+  const { tool, runs } = countingTool();
+  const registry = createToolRegistry([tool]);
+  const first = await registry.call("echo", { n: 2 }, snapshotOf("r1"));
+  const again = await registry.call("echo", { n: 2 }, snapshotOf("r1"));
+  assert.equal(again, first);
+  assert.equal(runs.length, 1);
+  await registry.call("echo", { n: 3 }, snapshotOf("r1"));
+  await registry.call("echo", { n: 2 }, snapshotOf("r2"));
+  assert.equal(runs.length, 3);
+  assert.deepEqual(first.structuredContent, { n: 2 });
+});
+
+test("arguments the schema refuses are never cached and never run, even on a second call", async () => {
+  const { tool, runs } = countingTool();
+  const registry = createToolRegistry([tool]);
+  for (let i = 0; i < 2; i++) {
+    const result = await registry.call("echo", { n: 0 }, snapshotOf("r1"));
+    assert.equal(result.isError, true);
+    assert.match(result.content[0]!.text, /\bn\b/);
+  }
+  assert.equal(runs.length, 0);
+});
+
+test("answers while a release is being indexed are not kept", async () => {
+  const { tool, runs } = countingTool();
+  const registry = createToolRegistry([tool]);
+  await registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
+  await registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
+  assert.equal(runs.length, 2);
+});
+
+test("arguments nested too deep to serialise are refused as a tool error, not thrown", async () => {
+  const { tool, runs } = countingTool();
+  const registry = createToolRegistry([tool]);
+  let deep: unknown = {};
+  for (let i = 0; i < 200_000; i++) deep = { n: deep };
+  const result = await registry.call("echo", deep, snapshotOf("r1"));
+  assert.equal(result.isError, true);
+  assert.equal(runs.length, 0);
+});

@@ -63,7 +63,18 @@ const METHODS: Readonly<Record<string, z.ZodType>> = {
   "logging/setLevel": Params({ level: z.enum(LEVELS) }),
 };
 
-export function screenRequest(message: Readonly<Record<string, unknown>>, tools: ToolNames): Screening {
+/** Methods the 2026-07-28 revision removed: a request of that generation naming one is the SDK's -32601 to answer. */
+const LEGACY_ONLY = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
+
+/**
+ * The request's shape checked whatever its generation, then its params by its method; `isLegacy` (asked once the
+ * message is known to be shallow enough to classify) tells whether it is a 2025 request.
+ */
+export async function screenRequest(
+  message: Readonly<Record<string, unknown>>,
+  tools: ToolNames,
+  isLegacy: () => Promise<boolean>,
+): Promise<Screening> {
   if (typeof message["method"] !== "string") return PASS;
   const params = message["params"];
   if (params !== undefined && !isObject(params)) {
@@ -81,7 +92,7 @@ export function screenRequest(message: Readonly<Record<string, unknown>>, tools:
   if (unknown.length > 0)
     return invalidRequest(`unknown member ${unknown.join(", ")}; a request has jsonrpc, id, method and params`);
   const schema = METHODS[method];
-  if (!schema) return PASS;
+  if (!schema || (LEGACY_ONLY.has(method) && !(await isLegacy()))) return PASS;
   const parsed = schema.safeParse(params, { error: plainWords });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${["params", ...i.path.map(String)].join(".")}: ${i.message}`);

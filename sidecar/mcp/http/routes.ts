@@ -78,12 +78,15 @@ async function handle(req: Request, client: () => string, deps: McpRouteDeps): P
       }
       const body = await readMessage(req);
       if (!body.ok) return body.response;
-      // Client mistakes are answered here, as client errors, before either SDK generation words them its own way.
-      const screened = screenRequest(body.message, deps.tools);
-      if (!screened.ok) return refusal(screened, body.message);
       // A session id, or no 2026-07-28 `_meta` envelope (initialize, say), selects the 2025 leg, as the 2026-07-28
       // compatibility rules say; the SDK's own classifier decides, so this branch and its handler never disagree.
-      if (req.headers.has("mcp-session-id") || (await isLegacyRequest(req, body.message))) {
+      let legacy: Promise<boolean> | undefined;
+      const isLegacy = () =>
+        (legacy ??= req.headers.has("mcp-session-id") ? Promise.resolve(true) : isLegacyRequest(req, body.message));
+      // Client mistakes are answered here, as client errors, before either SDK generation words them its own way.
+      const screened = await screenRequest(body.message, deps.tools, isLegacy);
+      if (!screened.ok) return refusal(screened, body.message);
+      if (await isLegacy()) {
         return legacyPost(req, body.message, client, deps);
       }
       return deps.modern.fetch(req, { parsedBody: body.message });

@@ -71,11 +71,13 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   };
   const opened = await open(config.distDir);
   // In this order: the index store starts reading its files first, then the modules load while the files are checked.
-  const [search, parts, initial] = await Promise.all([
+  const [searching, loading, checking] = await Promise.allSettled([
     createSearchIndexStore(opened, logger),
     import("./parts.ts"),
     check(opened),
   ]);
+  // A damaged file fails the check with its name, and may also fail the index that reads it: the check says why.
+  const [initial, search, parts] = [settled(checking), settled(searching), settled(loading)];
   const releases = parts.createReleaseStore(initial, {
     distDir: config.distDir,
     logger,
@@ -151,4 +153,9 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     adminUrl: () => admin?.url,
     stop: () => (stopping ??= stop()),
   });
+}
+
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
 }

@@ -14,16 +14,21 @@ export type ReleaseNews = Readonly<{
  */
 export function createReleaseNews(data: SnapshotSource, notify: Pick<ServerNotifier, "resourceUpdated">): ReleaseNews {
   let releaseSeen = data.releaseId();
-  let versions = datasetVersions(data);
+  // Taken at the first check, not here: a snapshot indexes the release, which the sidecar's start verifies first.
+  // Until then a changed release is told as a change of every dataset.
+  let versions: Map<string, string> | null = null;
   return Object.freeze({
     check: () => {
       const release = data.releaseId();
-      if (release === releaseSeen) return 0;
+      if (release === releaseSeen) {
+        versions ??= datasetVersions(data);
+        return 0;
+      }
       releaseSeen = release;
       const next = datasetVersions(data);
       let sent = 0;
-      for (const uri of new Set([...versions.keys(), ...next.keys()])) {
-        if (versions.get(uri) === next.get(uri)) continue;
+      for (const uri of new Set([...(versions?.keys() ?? []), ...next.keys()])) {
+        if (versions?.get(uri) === next.get(uri)) continue;
         notify.resourceUpdated(uri);
         sent++;
       }

@@ -64,16 +64,23 @@ const METHODS: Readonly<Record<string, z.ZodType>> = {
 };
 
 /** Methods the 2026-07-28 revision removed: a request of that generation naming one is the SDK's -32601 to answer. */
-const LEGACY_ONLY = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
+export const LEGACY_ONLY: ReadonlySet<string> = new Set([
+  "initialize",
+  "ping",
+  "logging/setLevel",
+  "resources/subscribe",
+  "resources/unsubscribe",
+]);
 
 /**
- * The request's shape checked whatever its generation, then its params by its method; `isLegacy` (asked once the
- * message is known to be shallow enough to classify) tells whether it is a 2025 request.
+ * The request's shape checked whatever its generation, then its params by its method unless `paramsLeft` (asked once
+ * the message is known to be shallow enough to classify) says the SDK is to answer it first (a method its generation
+ * does not have, routing headers that disagree with the body).
  */
 export async function screenRequest(
   message: Readonly<Record<string, unknown>>,
   tools: ToolNames,
-  isLegacy: () => Promise<boolean>,
+  paramsLeft: () => Promise<boolean> = async () => false,
 ): Promise<Screening> {
   if (typeof message["method"] !== "string") return PASS;
   const params = message["params"];
@@ -92,7 +99,7 @@ export async function screenRequest(
   if (unknown.length > 0)
     return invalidRequest(`unknown member ${unknown.join(", ")}; a request has jsonrpc, id, method and params`);
   const schema = METHODS[method];
-  if (!schema || (LEGACY_ONLY.has(method) && !(await isLegacy()))) return PASS;
+  if (!schema || (await paramsLeft())) return PASS;
   const parsed = schema.safeParse(params, { error: plainWords });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${["params", ...i.path.map(String)].join(".")}: ${i.message}`);

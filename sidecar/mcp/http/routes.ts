@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { clientAddress } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
-import { refusal, screenRequest, type ToolNames } from "../request-check.ts";
+import { LEGACY_ONLY, refusal, screenRequest, type ToolNames } from "../request-check.ts";
 import { readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
 import { type LegacyDeps, legacyPost, legacySessionRequest } from "./legacy.ts";
@@ -83,8 +83,10 @@ async function handle(req: Request, client: () => string, deps: McpRouteDeps): P
       let legacy: Promise<boolean> | undefined;
       const isLegacy = () =>
         (legacy ??= req.headers.has("mcp-session-id") ? Promise.resolve(true) : isLegacyRequest(req, body.message));
-      // Client mistakes are answered here, as client errors, before either SDK generation words them its own way.
-      const screened = await screenRequest(body.message, deps.tools, isLegacy);
+      // Client mistakes are answered here, as client errors, before either SDK generation words them its own way; but a
+      // 2026-07-28 request naming a removed method (-32601) or with routing headers off its body (-32020) is the SDK's.
+      const paramsLeft = async () => !(await isLegacy()) && modernFirst(req, body.message);
+      const screened = await screenRequest(body.message, deps.tools, paramsLeft);
       if (!screened.ok) return refusal(screened, body.message);
       if (await isLegacy()) {
         return legacyPost(req, body.message, client, deps);
@@ -119,4 +121,15 @@ function withCors(res: Response, origin: string): Response {
     headers.append("vary", "Origin");
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   }
+}
+
+/** A 2026-07-28 request the SDK answers before its params matter: a removed method, or Mcp-Method / Mcp-Name off the body. */
+function modernFirst(req: Request, message: Readonly<Record<string, unknown>>): boolean {
+  const method = message["method"];
+  if (typeof method !== "string" || LEGACY_ONLY.has(method)) return true;
+  const header = req.headers.get("mcp-method");
+  if (header !== null && header !== method) return true;
+  const name = req.headers.get("mcp-name");
+  const params = message["params"] as Record<string, unknown> | undefined;
+  return name !== null && name !== (params?.["name"] ?? params?.["uri"]);
 }

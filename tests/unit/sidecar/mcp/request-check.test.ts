@@ -23,7 +23,7 @@ describe("deepPath", () => {
 });
 
 describe("screenRequest", () => {
-  it("passes what the SDK answers well: good requests, unknown methods, notifications, responses", () => {
+  it("passes what the SDK answers well: good requests, unknown methods, notifications, responses", async () => {
     for (const m of [
       req("tools/list"),
       req("tools/call", { name: "search_reviews", arguments: { rating: 9 } }),
@@ -31,16 +31,16 @@ describe("screenRequest", () => {
       { jsonrpc: "2.0", method: "notifications/initialized" },
       { jsonrpc: "2.0", id: 1, result: {} },
     ])
-      assert.deepEqual(screenRequest(m, tools), { ok: true }, JSON.stringify(m));
+      assert.deepEqual(await screenRequest(m, tools), { ok: true }, JSON.stringify(m));
   });
 
-  it("refuses by kind: the request's shape, its params, a known tool's arguments", () => {
-    assert.equal((screenRequest(req("ping", []), tools) as { code: number }).code, -32600);
+  it("refuses by kind: the request's shape, its params, a known tool's arguments", async () => {
+    assert.equal(((await screenRequest(req("ping", []), tools)) as { code: number }).code, -32600);
     assert.equal(
-      (screenRequest(req("tools/call", { name: "nope", arguments: [] }), tools) as { code: number }).code,
+      ((await screenRequest(req("tools/call", { name: "nope", arguments: [] }), tools)) as { code: number }).code,
       -32602,
     );
-    assert.deepEqual(screenRequest(req("tools/call", { name: "search_reviews", arguments: [] }), tools), {
+    assert.deepEqual(await screenRequest(req("tools/call", { name: "search_reviews", arguments: [] }), tools), {
       ok: false,
       tool: "search_reviews",
       argument: "arguments",

@@ -14,6 +14,7 @@ import type { RunningServer } from "./server.ts";
 import type { Hub } from "./websub/hub.ts";
 import type { Resolver } from "./websub/net/lookup.ts";
 import type { HubStore } from "./websub/store/store.ts";
+import type { PostgresOptions } from "./db/hub-database.ts";
 
 /** Parts a test or a benchmark puts in place of the ones the configuration would make. */
 export type SidecarOverrides = Readonly<{
@@ -86,7 +87,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     config,
     logger,
     releases,
-    ...(overrides.hubStore ? { store: overrides.hubStore } : {}),
+    store: overrides.hubStore ?? (await parts.openHubStore(config.hubDb, hubDatabaseOptions(logger))),
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -150,4 +151,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     adminUrl: () => admin?.url,
     stop: () => (stopping ??= stop()),
   });
+}
+
+function hubDatabaseOptions(logger: Logger): PostgresOptions {
+  return {
+    applicationName: "reviews-service-sidecar",
+    onIdleError: (err) => logger.warn("hub database: an idle connection failed; the next query reconnects", { err }),
+  };
 }

@@ -1,6 +1,7 @@
 // The client's address: the socket's peer, or, when that peer is a trusted reverse proxy (TRUST_PROXY), the address
 // the proxies forwarded (RFC 7239 `Forwarded`, else `X-Forwarded-For`), read from the right past trusted hops.
 import type { Context } from "hono";
+import { embeddedIpv4 } from "../websub/net/forbidden.ts";
 import { type Cidr, formatIp, inCidr, type Ip, parseCidr, parseIp } from "../websub/net/ip.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -31,18 +32,25 @@ export function forwardedClient(
   trusted: readonly Cidr[],
 ): string {
   const isTrusted = (ip: Ip) => trusted.some((range) => inCidr(ip, range));
-  const peerIp = parseIp(peer);
+  const peerIp = plain(peer);
   if (!peerIp || !isTrusted(peerIp)) return peer;
   const hops = forwarded !== undefined ? forwardedFor(forwarded) : (xForwardedFor?.split(",") ?? []);
   let client = formatIp(peerIp);
   for (const hop of hops.slice(-MAX_HOPS).reverse()) {
-    const ip = parseIp(stripPort(hop.trim()));
+    const ip = plain(stripPort(hop.trim()));
     // "unknown", an obfuscated name or garbage: the trusted proxy that wrote it is the last address known.
     if (!ip) return client;
     client = formatIp(ip);
     if (!isTrusted(ip)) return client;
   }
   return client;
+}
+
+/** The address parsed, an IPv4-mapped IPv6 one (a dual-stack socket's view of IPv4) as the IPv4 address it is. */
+function plain(text: string): Ip | undefined {
+  const ip = parseIp(text);
+  const inner = ip && embeddedIpv4(ip);
+  return inner?.name === "IPv4-mapped" ? inner.ip : ip;
 }
 
 /** The `for=` values of a Forwarded header, in order (elements are comma-separated, pairs semicolon-separated). */

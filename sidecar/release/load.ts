@@ -37,7 +37,7 @@ export async function fingerprint(distDir: string): Promise<{ dir: string; finge
   const dir = await realpath(distDir);
   const [s, link] = await Promise.all([stat(path.join(dir, "manifest.json")), lstat(distDir)]);
   // The symlink is made anew at each swap, even back to an identical earlier release: its time orders releases.
-  const publishedAt = link.isSymbolicLink() ? link.mtimeMs : s.mtimeMs;
+  const publishedAt = Math.floor(link.isSymbolicLink() ? link.mtimeMs : s.mtimeMs);
   return { dir, fingerprint: `${dir}\0${s.ino}\0${s.size}\0${s.mtimeMs}\0${publishedAt}`, publishedAt };
 }
 

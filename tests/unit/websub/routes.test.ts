@@ -1,5 +1,6 @@
 // The hub endpoint in-process (app.request, no port): 202s, plain-text 4xx naming the field, 413/415/429, the GET page.
 import assert from "node:assert/strict";
+import type { IncomingMessage } from "node:http";
 import { describe, it } from "node:test";
 import { memoryLogger } from "../../helpers/logger.ts";
 import { createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
@@ -10,7 +11,9 @@ import { type HubActions, hubRoutes } from "../../../sidecar/websub/routes.ts";
 const SITE = "https://reviews.example.test";
 const TOPIC = `${SITE}/reviews.json`;
 
-function setup(opts: { perMinute?: number; refuse?: boolean } = {}) {
+const FORM = "application/x-www-form-urlencoded";
+
+function setup(opts: { perMinute?: number; refuse?: boolean; trustProxy?: string[] } = {}) {
   const intents: unknown[] = [];
   const pings: unknown[] = [];
   let clock = 0;
@@ -35,7 +38,7 @@ function setup(opts: { perMinute?: number; refuse?: boolean } = {}) {
       policy: createAddressPolicy([]),
     },
     limiter: storeRateLimiter(openSqliteStore(":memory:"), opts.perMinute ?? 1000),
-    trustProxy: [],
+    trustProxy: opts.trustProxy ?? [],
     hubUrl: `${SITE}/api/websub/hub`,
     logger: memoryLogger(),
     now: () => clock,
@@ -96,6 +99,22 @@ describe("hub routes", () => {
     assert.equal(limited.headers.get("retry-after"), "30");
     tick(30_000);
     assert.equal((await post(subscribe)).status, 202);
+  });
+
+  it("counts the client behind a trusted proxy (TRUST_PROXY), and ignores forwarding headers from anyone else", async () => {
+    const viaProxy = (app: ReturnType<typeof setup>["app"], client: string) =>
+      app.request(
+        "/hub",
+        { method: "POST", body: subscribe, headers: { "content-type": FORM, "x-forwarded-for": client } },
+        { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } as IncomingMessage },
+      );
+    const trusted = setup({ perMinute: 1, trustProxy: ["127.0.0.0/8"] }).app;
+    assert.equal((await viaProxy(trusted, "198.51.100.1")).status, 202);
+    assert.equal((await viaProxy(trusted, "198.51.100.2")).status, 202, "another client behind the same proxy");
+    assert.equal((await viaProxy(trusted, "198.51.100.1")).status, 429);
+    const untrusted = setup({ perMinute: 1 }).app;
+    assert.equal((await viaProxy(untrusted, "198.51.100.1")).status, 202);
+    assert.equal((await viaProxy(untrusted, "198.51.100.2")).status, 429, "the header is not believed: one client");
   });
 
   it("accepts a publisher's ping with 202 and hands the topics over", async () => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
 import { openHubStore } from "../../sidecar/websub/store/open.ts";
 import { openSqliteStore } from "../../sidecar/websub/store/sqlite/store.ts";
-import { startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { startPostgres, type TestPostgres } from "../../scripts/lib/test-postgres.ts";
 import { intent, LIMITS, subscribed, T, version } from "../unit/websub/store/suite.ts";
 
 const run = promisify(execFile);

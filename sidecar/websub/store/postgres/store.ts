@@ -144,13 +144,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return left;
     },
 
-    deliveryComplete: (job, claimant, sentSha256, now) =>
-      tx(async (q) => {
-        await q(SQL.subscriptionResetFailures, [job.subscriptionId]);
-        const done = (await q(SQL.deliveryDelete, [job.id, claimant, sentSha256])).rowCount;
-        // A newer version was queued while this one was on its way: deliver that one next.
-        if (done === 0) await q(SQL.deliveryRelease, [job.id, claimant, now]);
-      }),
+    deliveryComplete: async (job, claimant, sentSha256, now) =>
+      void (await run(SQL.deliveryComplete, [job.id, claimant, sentSha256, job.subscriptionId, now])),
 
     deliveryIncomplete: (job, f) =>
       tx(async (q): Promise<FailureOutcome> => {

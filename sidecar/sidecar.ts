@@ -2,6 +2,7 @@
 // endpoint, the app), starts them in order and stops them in reverse.
 import type { Hono } from "hono";
 import type { Config } from "../src/config.ts";
+import type { PostgresOptions } from "./db/hub-database.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
@@ -14,7 +15,6 @@ import type { RunningServer } from "./server.ts";
 import type { Hub } from "./websub/hub.ts";
 import type { Resolver } from "./websub/net/lookup.ts";
 import type { HubStore } from "./websub/store/store.ts";
-import type { PostgresOptions } from "./db/hub-database.ts";
 
 /** Parts a test or a benchmark puts in place of the ones the configuration would make. */
 export type SidecarOverrides = Readonly<{

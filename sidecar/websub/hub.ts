@@ -58,6 +58,8 @@ export function createHub(deps: HubDeps): Hub {
   // Claims name their owner, so a worker whose claim expired cannot record over the one that took the job over.
   const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const ttlMs = ws.claimTtlSeconds * 1000;
+  // The content of this process's release: deliveries of any other are for replicas holding theirs.
+  const held = () => topics.current().map((t) => t.sha256);
 
   const verifyDeps = { store, client, timeoutMs: ws.verifyTimeoutSeconds * 1000, logger, now };
   const deliverDeps = {
@@ -83,23 +85,12 @@ export function createHub(deps: HubDeps): Hub {
       {
         name: "delivery",
         claim: async (limit) =>
-          // Only content this process holds for its release: the rest is for replicas that hold theirs.
-          (
-            await store.deliveryClaim({
-              limit,
-              claimant,
-              now: now(),
-              ttlMs,
-              contents: topics.current().map((t) => t.sha256),
-            })
-          ).map((job) => () => runDelivery(job, deliverDeps)),
+          (await store.deliveryClaim({ limit, claimant, now: now(), ttlMs, contents: held() })).map(
+            (job) => () => runDelivery(job, deliverDeps),
+          ),
       },
     ],
-    nextDueAt: () =>
-      store.workNextDueAt(
-        now(),
-        topics.current().map((t) => t.sha256),
-      ),
+    nextDueAt: () => store.workNextDueAt(now(), held()),
     logger,
     now,
   });

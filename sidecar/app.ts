@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { Config } from "../src/config.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { clientAddressFrom } from "./http/client-address.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
@@ -27,7 +28,7 @@ export type AppParts = Readonly<{
 
 export function createApp(parts: AppParts): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.onError(errorHandler(parts.logger));
+  app.onError(errorHandler(parts.logger, clientAddressFrom(parts.config.trustProxy)));
   app.notFound(notFoundHandler);
 
   // Dynamic routes are mounted here, before the static fallback.

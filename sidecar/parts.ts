@@ -7,3 +7,4 @@ export { createReleaseStore } from "./release/release-store.ts";
 export { watchRelease } from "./release/watch.ts";
 export { listen } from "./server.ts";
 export { createHub } from "./websub/hub.ts";
+export { openHubStore } from "./websub/store/open.ts";

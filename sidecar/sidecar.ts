@@ -2,6 +2,7 @@
 // endpoint, the app), starts them in order and stops them in reverse.
 import type { Hono } from "hono";
 import type { Config } from "../src/config.ts";
+import type { PostgresOptions } from "./db/hub-database.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
@@ -88,7 +89,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     config,
     logger,
     releases,
-    ...(overrides.hubStore ? { store: overrides.hubStore } : {}),
+    store: overrides.hubStore ?? (await parts.openHubStore(config.hubDb, hubDatabaseOptions(logger))),
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -158,4 +159,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === "rejected") throw result.reason;
   return result.value;
+}
+
+function hubDatabaseOptions(logger: Logger): PostgresOptions {
+  return {
+    applicationName: "reviews-service-sidecar",
+    onIdleError: (err) => logger.warn("hub database: an idle connection failed; the next query reconnects", { err }),
+  };
 }

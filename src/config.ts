@@ -1,5 +1,6 @@
 // The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
 
@@ -27,7 +28,17 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default("data"),
   DIST_DIR: z.string().min(1).default("dist"),
-  HUB_DB: z.string().min(1).default("var/hub.sqlite"),
+  HUB_DB: z
+    .string()
+    .min(1)
+    .refine(
+      (v) => !v.includes("://") || /^postgres(ql)?:\/\/./i.test(v),
+      "expected a file path (SQLite) or a postgres:// URL (PostgreSQL)",
+    )
+    .default("var/hub.sqlite"),
+  TRUST_PROXY: csv
+    .pipe(z.array(z.string().refine(isCidr, "expected IP addresses or CIDRs, e.g. 127.0.0.1/32,10.0.0.0/8")))
+    .default([]),
   DIST_CHECK_INTERVAL: seconds.default(5),
   STATIC_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   WEBSUB_CALLBACK_ALLOW: csv.default([]),
@@ -70,7 +81,10 @@ export type Config = Readonly<{
   siteUrlSet: boolean;
   dataDir: string;
   distDir: string;
+  /** The hub database: a SQLite file path, or a postgres:// URL when several replicas share the hub. */
   hubDb: string;
+  /** CIDRs of reverse proxies whose Forwarded / X-Forwarded-For name the client; empty: those headers are ignored. */
+  trustProxy: readonly string[];
   distCheckIntervalSeconds: number;
   /**
    * What the build may publish although it looks like a mistake (`npm run build -- --allow-empty --allow-shrink`):
@@ -149,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
+    trustProxy: e.TRUST_PROXY,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
     build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },
     staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
@@ -184,6 +199,15 @@ function isOrigin(text: string): boolean {
   // An unparsable URL is the url check's to report.
   if (!url) return true;
   return url.pathname === "/" && !/[?#]/.test(text) && url.username === "" && url.password === "";
+}
+
+/** Whether `text` is an IP address, or one with a prefix length its family allows (`10.0.0.0/8`, `fd00::/8`). */
+function isCidr(text: string): boolean {
+  const [address = "", prefix, ...rest] = text.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */

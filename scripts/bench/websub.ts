@@ -1,15 +1,13 @@
 // Benchmark: time from publish to the last of N HTTPS subscribers acknowledging its fat ping, and the hub's memory meanwhile.
 // Usage: node scripts/bench/websub.ts [--subscribers 1000] [--topics all|reviews|feeds] [--concurrency 32]
 // Runs the real sidecar as a child process; every subscriber is its own HTTPS server (own port, own TLS handshake) on 127.0.0.1.
-import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { createTestSite, SITE_URL, TOPICS } from "../lib/test-site.ts";
 import { createTestCa } from "../lib/test-ca.ts";
+import { mb, percentile, port, procStatus, sleep, startFarm } from "./lib/websub-farm.ts";
 
 const { values } = parseArgs({
   options: {
@@ -24,53 +22,6 @@ const topicSet = { all: Object.values(TOPICS), reviews: [TOPICS.reviews], feeds:
 ];
 if (!Number.isInteger(N) || N < 1 || !topicSet)
   throw new Error("usage: --subscribers <n> --topics all|reviews|feeds --concurrency <n>");
-
-type Farm = { servers: Server[]; acks: number[]; bytes: number[]; verified: number };
-
-async function startFarm(n: number, tls: { cert: string; key: string }): Promise<Farm> {
-  const farm: Farm = {
-    servers: [],
-    acks: new Array<number>(n).fill(0),
-    bytes: new Array<number>(n).fill(0),
-    verified: 0,
-  };
-  for (let i = 0; i < n; i++) {
-    const server = createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
-      if (req.method === "GET") {
-        const challenge = new URL(req.url ?? "/", "https://x").searchParams.get("hub.challenge") ?? "";
-        farm.verified++;
-        res.end(challenge);
-        return;
-      }
-      let size = 0;
-      req.on("data", (c: Buffer) => (size += c.length));
-      req.on("end", () => {
-        res.writeHead(204).end();
-        farm.acks[i] = performance.now();
-        farm.bytes[i] = size;
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    farm.servers.push(server);
-  }
-  return farm;
-}
-
-const port = (s: Server) => (s.address() as AddressInfo).port;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function procStatus(pid: number): { rss: number; hwm: number; cpuMs: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0) * 1024;
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  return { rss: kb("VmRSS"), hwm: kb("VmHWM"), cpuMs: (ticks * 1000) / 100 };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const [ca, site] = await Promise.all([createTestCa(), createTestSite()]);
 try {

@@ -3,7 +3,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../log.ts";
+import type { ClientAddress } from "./client-address.ts";
 import { CORS_HEADERS } from "./cors.ts";
+import type { AppEnv } from "./env.ts";
 
 /** An expected failure with its status, a stable machine-readable `code` and a human `message`. */
 export class ApiError extends HTTPException {
@@ -57,8 +59,9 @@ const CODES: Partial<Record<number, string>> = {
 };
 
 /** For `app.onError`: expected errors are answered as they say; anything else is logged once and answered as a bare 500. */
-export function errorHandler(logger: Logger) {
-  return (err: Error, c: Context): Response => {
+/** `clientAddress` names the client in the log line (behind a trusted proxy, the one it forwarded for). */
+export function errorHandler(logger: Logger, clientAddress?: ClientAddress) {
+  return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError)
       return errorResponse(err.status as ContentfulStatusCode, err.code, err.message, err.headers);
     if (err instanceof HTTPException) {
@@ -70,7 +73,8 @@ export function errorHandler(logger: Logger) {
         err.message || "Request refused.",
       );
     }
-    logger.error("unhandled error", { method: c.req.method, url: c.req.url, err });
+    const client = clientAddress?.(c) ?? "unknown";
+    logger.error("unhandled error", { method: c.req.method, url: c.req.url, client, err });
     return internalErrorResponse();
   };
 }

@@ -12,6 +12,7 @@ import { createSnapshotSource } from "./data/snapshot.ts";
 import { MAX_BODY_BYTES } from "./http/body.ts";
 import { guardPolicy } from "./http/guard.ts";
 import { mcpRoutes } from "./http/routes.ts";
+import { clientAddressFrom } from "../http/client-address.ts";
 import { createReleaseNews } from "./release-news.ts";
 import { createMcpServer } from "./server.ts";
 import { createServerPool } from "./server-pool.ts";
@@ -83,6 +84,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     modern,
     sessions,
     tools,
+    clientAddress: clientAddressFrom(config.trustProxy),
     policy: guardPolicy(config.siteUrl, config.mcp.allowedOrigins),
     siteUrl: config.siteUrl,
     logger,

@@ -1,13 +1,13 @@
 // Loads one release: resolves DIST_DIR, validates manifest.json with the shared zod schema and checks every file it names.
 import { lstatSync, type Stats } from "node:fs";
-import { readFile, realpath, stat } from "node:fs/promises";
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
 import { representationHeaders } from "./headers.ts";
 import type { Coding, Representation, Release, ReleaseFile } from "./release.ts";
 
 /** A release whose manifest has been read and checked, its files not yet. */
-export type OpenRelease = Pick<Release, "id" | "dir" | "fingerprint" | "manifest"> & { where: string };
+export type OpenRelease = Pick<Release, "id" | "dir" | "fingerprint" | "publishedAt" | "manifest"> & { where: string };
 
 /** Thrown when DIST_DIR holds no usable release; the message says what is wrong and where. */
 export class ReleaseError extends Error {
@@ -33,16 +33,18 @@ const PRIVATE_PATHS = new Set(["/manifest.json", "/_headers"]);
 const STAT_CONCURRENCY = 16;
 
 /** What identifies the release DIST_DIR points at now: cheap enough to run every few seconds. */
-export async function fingerprint(distDir: string): Promise<{ dir: string; fingerprint: string }> {
+export async function fingerprint(distDir: string): Promise<{ dir: string; fingerprint: string; publishedAt: number }> {
   const dir = await realpath(distDir);
-  const s = await stat(path.join(dir, "manifest.json"));
-  return { dir, fingerprint: `${dir}\0${s.ino}\0${s.size}\0${s.mtimeMs}` };
+  const [s, link] = await Promise.all([stat(path.join(dir, "manifest.json")), lstat(distDir)]);
+  // The symlink is made anew at each swap, even back to an identical earlier release: its time orders releases.
+  const publishedAt = Math.floor(link.isSymbolicLink() ? link.mtimeMs : s.mtimeMs);
+  return { dir, fingerprint: `${dir}\0${s.ino}\0${s.size}\0${s.mtimeMs}\0${publishedAt}`, publishedAt };
 }
 
 /** Reads and checks a release's manifest.json: what it lists and where, before any listed file is looked at. */
 export async function openRelease(distDir: string): Promise<OpenRelease> {
   const where = `DIST_DIR ${JSON.stringify(distDir)}`;
-  let found: { dir: string; fingerprint: string };
+  let found: Awaited<ReturnType<typeof fingerprint>>;
   try {
     found = await fingerprint(distDir);
   } catch (err) {
@@ -72,7 +74,14 @@ export async function openRelease(distDir: string): Promise<OpenRelease> {
     throw new ReleaseError(
       `${where}: manifest.json names a search index outside the release: ${JSON.stringify(index)}`,
     );
-  return { id: path.basename(dir), dir, fingerprint: found.fingerprint, manifest, where };
+  return {
+    id: path.basename(dir),
+    dir,
+    fingerprint: found.fingerprint,
+    publishedAt: found.publishedAt,
+    manifest,
+    where,
+  };
 }
 
 /** The absolute path of a file the release publishes at `urlPath`, if its manifest lists one. */
@@ -149,7 +158,14 @@ export async function completeRelease(release: OpenRelease): Promise<Release> {
       }),
     );
   }
-  return Object.freeze({ id: release.id, dir, fingerprint: release.fingerprint, manifest, files });
+  return Object.freeze({
+    id: release.id,
+    dir,
+    fingerprint: release.fingerprint,
+    publishedAt: release.publishedAt,
+    manifest,
+    files,
+  });
 }
 
 type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; sha256: string; etag: string }>;

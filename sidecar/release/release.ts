@@ -41,6 +41,11 @@ export type Release = Readonly<{
   dir: string;
   /** Identity of what was loaded (resolved directory and manifest.json stat); a change means "look again". */
   fingerprint: string;
+  /**
+   * When DIST_DIR was switched to this release (epoch ms): the symlink's time, or manifest.json's for a plain
+   * directory. It orders the releases replicas hold, so machines' clocks must agree to well within a deploy's length.
+   */
+  publishedAt: number;
   manifest: Manifest;
   files: ReadonlyMap<string, ReleaseFile>;
 }>;

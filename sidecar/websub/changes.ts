@@ -24,7 +24,7 @@ export function createChangeTracker(deps: ChangeDeps): ChangeTracker {
     let queued = 0;
     for (const t of deps.topics.current()) {
       const result = await deps.store.topicContentSet(
-        { topic: t.topic, sha256: t.sha256, contentType: t.contentType },
+        { topic: t.topic, sha256: t.sha256, contentType: t.contentType, releasedAt: t.releasedAt },
         deps.now(),
       );
       if (result.changed) {
@@ -32,9 +32,16 @@ export function createChangeTracker(deps: ChangeDeps): ChangeTracker {
           topic: t.topic,
           sha256: t.sha256,
           deliveries_queued: result.queued,
+          seq: result.seq,
           reason,
         });
         queued += result.queued;
+      } else if (result.stale) {
+        deps.logger.info("websub topic not pushed: the hub has seen a newer release", {
+          topic: t.topic,
+          sha256: t.sha256,
+          reason,
+        });
       }
     }
     if (queued > 0) deps.onQueued();

@@ -30,6 +30,13 @@ export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<
     deps.logger.warn("websub delivery dropped: the topic is not in the current release", log);
     return;
   }
+  if (content.sha256 !== job.contentSha256) {
+    // This process moved to another release since the claim: the content queued is another replica's to send (or
+    // a newer change replaces it), never this release's in its place.
+    await deps.store.deliveryLeave(job, deps.claimant);
+    deps.logger.info("websub delivery left to a replica holding its content", { ...log, sha256: job.contentSha256 });
+    return;
+  }
   const body = await content.body();
   const headers: Record<string, string> = { "content-type": content.contentType, link: content.link };
   if (job.secret !== null) headers["x-hub-signature"] = hubSignature(job.secret, body);

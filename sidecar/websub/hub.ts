@@ -11,10 +11,9 @@ import { runDelivery } from "./deliver.ts";
 import { createCallbackClient } from "./net/client.ts";
 import type { Resolver } from "./net/lookup.ts";
 import { createAddressPolicy } from "./net/policy.ts";
-import { createRateLimiter } from "./rate-limit.ts";
+import { storeRateLimiter } from "./rate-limit.ts";
 import { hubRoutes } from "./routes.ts";
 import { scheduleUpkeep, type Upkeep } from "./schedule.ts";
-import { openSqliteStore } from "./store/sqlite/store.ts";
 import type { HubStats, HubStore } from "./store/store.ts";
 import { type ReleaseSource, siteTopicSource } from "./topics.ts";
 import { runVerification } from "./verify.ts";
@@ -36,8 +35,8 @@ export type HubDeps = Readonly<{
   config: Config;
   logger: Logger;
   releases: ReleaseSource;
-  /** Defaults to SQLite at HUB_DB. */
-  store?: HubStore;
+  /** The store HUB_DB names (store/open.ts); the hub closes it when it stops. */
+  store: HubStore;
   /** DNS for callbacks (tests only). */
   resolver?: Resolver;
   now?: () => number;
@@ -48,7 +47,7 @@ export function createHub(deps: HubDeps): Hub {
   const ws = config.websub;
   const now = deps.now ?? Date.now;
   const policy = createAddressPolicy(ws.callbackAllow);
-  const store = deps.store ?? openSqliteStore(config.hubDb);
+  const store = deps.store;
   const topics = siteTopicSource(deps.releases, config.siteUrl);
   const hubUrl = siteUrls(config.siteUrl).hub;
   const client = createCallbackClient({
@@ -59,6 +58,8 @@ export function createHub(deps: HubDeps): Hub {
   // Claims name their owner, so a worker whose claim expired cannot record over the one that took the job over.
   const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const ttlMs = ws.claimTtlSeconds * 1000;
+  // The content of this process's release: deliveries of any other are for replicas holding theirs.
+  const held = () => topics.current().map((t) => t.sha256);
 
   const verifyDeps = { store, client, timeoutMs: ws.verifyTimeoutSeconds * 1000, logger, now };
   const deliverDeps = {
@@ -84,12 +85,12 @@ export function createHub(deps: HubDeps): Hub {
       {
         name: "delivery",
         claim: async (limit) =>
-          (await store.deliveryClaim({ limit, claimant, now: now(), ttlMs })).map(
+          (await store.deliveryClaim({ limit, claimant, now: now(), ttlMs, contents: held() })).map(
             (job) => () => runDelivery(job, deliverDeps),
           ),
       },
     ],
-    nextDueAt: () => store.workNextDueAt(now()),
+    nextDueAt: () => store.workNextDueAt(now(), held()),
     logger,
     now,
   });
@@ -97,7 +98,8 @@ export function createHub(deps: HubDeps): Hub {
 
   const routes = hubRoutes({
     parse: { topics: topics.topics, lease: ws.lease, policy },
-    limiter: createRateLimiter({ perMinute: ws.rateLimitPerMinute }),
+    limiter: storeRateLimiter(store, ws.rateLimitPerMinute),
+    trustProxy: config.trustProxy,
     hubUrl,
     logger,
     now,
@@ -129,12 +131,15 @@ export function createHub(deps: HubDeps): Hub {
   });
 
   let unwatch: (() => void) | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
   let upkeep: Upkeep | undefined;
   return Object.freeze({
     routes,
     start: async () => {
       await tracker.check("startup");
       unwatch = topics.onChange(() => void tracker.check("new release"));
+      // Work queued by other replicas wakes this worker at once; its polling covers a lost notification.
+      unlisten = await store.workListen(worker.kick);
       worker.start();
       upkeep = scheduleUpkeep({ store, pattern: ws.sweepCron, logger, now });
       const stats = await store.hubStats(now());
@@ -148,6 +153,7 @@ export function createHub(deps: HubDeps): Hub {
     stop: async () => {
       unwatch?.();
       await upkeep?.stop();
+      await unlisten?.();
       await worker.stop();
       client.close();
       await store.close();

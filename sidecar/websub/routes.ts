@@ -1,10 +1,11 @@
 // The hub endpoint: POST subscribe/unsubscribe/publish answered 202 or a plain-text 4xx naming the field; GET a short page.
 import { Hono, type Context } from "hono";
+import { type ClientAddress, clientAddressFrom, clientKey } from "../http/client-address.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { Logger } from "../log.ts";
 import { readForm } from "./request/body.ts";
 import { type HubRequest, parseHubRequest, type ParseOptions } from "./request/parse.ts";
-import { clientAddress } from "../http/client-address.ts";
+
 import type { RateLimiter } from "./rate-limit.ts";
 import type { IntentOutcome } from "./store/store.ts";
 
@@ -19,6 +20,8 @@ export type HubRouteDeps = Readonly<{
   actions: HubActions;
   parse: ParseOptions;
   limiter: RateLimiter;
+  /** CIDRs of the reverse proxies whose forwarding headers name the client (TRUST_PROXY). */
+  trustProxy: readonly string[];
   hubUrl: string;
   logger: Logger;
   now: () => number;
@@ -29,13 +32,14 @@ const ALLOW = "GET, HEAD, POST";
 export function hubRoutes(deps: HubRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const page = hubPage(deps.hubUrl, [...deps.parse.topics]);
+  const clientAddress = clientAddressFrom(deps.trustProxy);
 
   // The hub's one error edge: plain text, as the WebSub Recommendation answers.
   app.onError((err) => {
     deps.logger.error("websub hub request failed", { err });
     return text(500, "The hub could not handle this request; try again later.");
   });
-  app.post("/hub", (c) => handlePost(c, deps));
+  app.post("/hub", (c) => handlePost(c, deps, clientAddress));
   app.get(
     "/hub",
     () =>
@@ -51,12 +55,15 @@ export function hubRoutes(deps: HubRouteDeps): Hono<AppEnv> {
   return app;
 }
 
-async function handlePost(c: Context<AppEnv>, deps: HubRouteDeps): Promise<Response> {
-  const rate = deps.limiter.take(clientAddress(c.env), deps.now());
-  if (!rate.ok)
+async function handlePost(c: Context<AppEnv>, deps: HubRouteDeps, clientAddress: ClientAddress): Promise<Response> {
+  const client = clientAddress(c);
+  const rate = await deps.limiter.take(clientKey(client), deps.now());
+  if (!rate.ok) {
+    deps.logger.warn("websub hub request refused: rate limit", { client: client ?? "unknown" });
     return text(429, "Too many requests to the hub from this client; slow down.", {
       "retry-after": String(rate.retryAfterSeconds),
     });
+  }
 
   const form = await readForm(c.req.raw);
   if (!form.ok) return text(form.status, form.message);

@@ -1,4 +1,5 @@
-// Periodic hub upkeep on node-cron: expired subscriptions are swept, and the hub's counts are logged.
+// Periodic hub upkeep on node-cron: expired subscriptions and claims are swept (by one replica at a time, the store
+// sees to it), and the hub's counts are logged.
 import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "../log.ts";
 import type { HubStore } from "./store/store.ts";
@@ -12,10 +13,13 @@ export function scheduleUpkeep(deps: UpkeepDeps): Upkeep {
   const task: ScheduledTask = cron.schedule(
     deps.pattern,
     async () => {
-      const removed = await store.subscriptionDeleteExpired(deps.now());
+      const swept = await store.sweep(deps.now());
+      // Another replica is sweeping the shared store this very moment: its run counts for this one.
+      if (swept === null) return;
       const stats = await store.hubStats(deps.now());
       logger.info("websub upkeep", {
-        expired_removed: removed,
+        expired_removed: swept.expiredRemoved,
+        claims_recovered: swept.claimsRecovered,
         subscriptions: stats.subscriptions.active,
         verifications_pending: stats.verificationsPending,
         deliveries_pending: stats.deliveriesPending,

@@ -11,6 +11,8 @@ export type TopicContent = Readonly<{
   /** The Link header the topic is served with: `<hub>; rel="hub", <topic>; rel="self"`. */
   link: string;
   sha256: string;
+  /** When the release holding this version was published (orders versions across replicas). */
+  releasedAt: number;
   /** The bytes a GET of the topic returns (identity coding). */
   body(): Promise<Buffer>;
 }>;
@@ -53,6 +55,7 @@ export function siteTopicSource(releases: ReleaseSource, siteUrl: string): Topic
       contentType: entry.content_type,
       link: entry.link ?? topicLinkHeader(siteUrl, urlPath),
       sha256,
+      releasedAt: site.publishedAt,
       body: () => {
         let p = bodies.get(sha256);
         if (!p) {

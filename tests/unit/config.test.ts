@@ -47,3 +47,38 @@ describe("loadConfig", () => {
     assert.throws(() => loadConfig({ WEBSUB_LEASE_MIN: "100", WEBSUB_LEASE_DEFAULT: "50" }), /MIN <= DEFAULT <= MAX/);
   });
 });
+
+describe("loadConfig: replicas and test-sized hub knobs", () => {
+  it("takes HUB_DB as a SQLite path or a postgres:// URL, and nothing else with a scheme", () => {
+    assert.equal(loadConfig({ HUB_DB: "postgres://hub@db.internal/hub" }).hubDb, "postgres://hub@db.internal/hub");
+    assert.equal(loadConfig({ HUB_DB: "/var/lib/reviews/hub.sqlite" }).hubDb, "/var/lib/reviews/hub.sqlite");
+    assert.throws(
+      () => loadConfig({ HUB_DB: "mysql://db/hub" }),
+      /HUB_DB: expected a file path \(SQLite\) or a postgres/,
+    );
+  });
+  it("reads TRUST_PROXY as addresses and CIDRs, empty by default", () => {
+    assert.deepEqual(loadConfig({}).trustProxy, []);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,fd00::/8" }).trustProxy, [
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+    for (const bad of ["10.0.0.0/33", "nginx", "10.0.0.0/8/1", "::/129"])
+      assert.throws(() => loadConfig({ TRUST_PROXY: bad }), /TRUST_PROXY/, bad);
+  });
+  it("accepts test-sized values: 5 s claims, 1 s timeouts, a sweep every 2 seconds", () => {
+    const c = loadConfig({
+      WEBSUB_CLAIM_TTL: "5",
+      WEBSUB_VERIFY_TIMEOUT: "1",
+      WEBSUB_DELIVERY_TIMEOUT: "1",
+      WEBSUB_SWEEP_CRON: "*/2 * * * * *",
+    });
+    assert.deepEqual(
+      [c.websub.claimTtlSeconds, c.websub.verifyTimeoutSeconds, c.websub.deliveryTimeoutSeconds, c.websub.sweepCron],
+      [5, 1, 1, "*/2 * * * * *"],
+    );
+    assert.throws(() => loadConfig({ WEBSUB_DELIVERY_TIMEOUT: "0" }), /WEBSUB_DELIVERY_TIMEOUT/);
+    assert.throws(() => loadConfig({ WEBSUB_SWEEP_CRON: "every minute" }), /WEBSUB_SWEEP_CRON/);
+  });
+});

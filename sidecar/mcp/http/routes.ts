@@ -2,7 +2,7 @@
 // then each request to its generation: 2026-07-28 to the SDK's sessionless handler, 2025 to the session leg.
 import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
-import { clientAddress } from "../../http/client-address.ts";
+import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { LEGACY_ONLY, refusal, screenRequest, type ToolNames } from "../request-check.ts";
@@ -23,6 +23,8 @@ export type McpRouteDeps = LegacyDeps &
     modern: Pick<McpHttpHandler, "fetch">;
     /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
     tools: ToolNames;
+    /** The client a new session counts against (behind a trusted proxy, the one it forwarded for). */
+    clientAddress: ClientAddress;
     policy: GuardPolicy;
     logger: Logger;
     siteUrl: string;
@@ -46,7 +48,7 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
     // The client's address is worked out only for an initialize, where the per-client limits need it.
-    const res = await handle(req, () => clientAddress(c.env), deps);
+    const res = await handle(req, () => clientKey(deps.clientAddress(c)), deps);
     return origin === null ? res : withCors(res, origin);
   });
   return app;

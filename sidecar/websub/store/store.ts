@@ -1,4 +1,4 @@
-// The hub's storage, as a narrow interface named entity-first, so that another engine (e.g. PostgreSQL) can replace SQLite.
+// The hub's storage, as a narrow interface named entity-first, kept by SQLite (one machine) or PostgreSQL (replicas).
 // Times are epoch milliseconds, passed in by the caller: the store never reads the clock itself.
 
 export type IntentMode = "subscribe" | "unsubscribe";
@@ -59,12 +59,28 @@ export type DeliveryJob = Readonly<{
 
 export type Claim = Readonly<{ limit: number; claimant: string; now: number; ttlMs: number }>;
 
-export type TopicVersion = Readonly<{ topic: string; sha256: string; contentType: string }>;
+export type DeliveryClaim = Claim &
+  Readonly<{
+    /** The topic contents (sha256) the claimant holds: only deliveries of these are claimed, grouped by content. */
+    contents: readonly string[];
+  }>;
+
+export type TopicVersion = Readonly<{
+  topic: string;
+  sha256: string;
+  contentType: string;
+  /** When the release holding this version was published: what orders the releases replicas hold. */
+  releasedAt: number;
+}>;
 
 export type TopicContentChange = Readonly<{
   /** The store had no hash for the topic yet: recorded, nothing queued. */
   first: boolean;
   changed: boolean;
+  /** The store has seen a newer release of the topic: this one's content is never queued. */
+  stale: boolean;
+  /** The topic's release sequence after this call (bumped once per change queued). */
+  seq: number;
   /** Deliveries queued (or brought up to the new version) for active subscriptions. */
   queued: number;
 }>;
@@ -82,6 +98,14 @@ export type DeliveryFailure = Readonly<{
   denialReason: string;
 }>;
 
+export type RateDecision = Readonly<{ ok: true }> | Readonly<{ ok: false; retryAfterSeconds: number }>;
+
+export type SweepOutcome = Readonly<{
+  expiredRemoved: number;
+  /** Expired claims cleared (their claimants died or overran), so the work is claimable at once. */
+  claimsRecovered: number;
+}>;
+
 export type HubStats = Readonly<{
   subscriptions: Readonly<{ active: number; expired: number; byTopic: Readonly<Record<string, number>> }>;
   verificationsPending: number;
@@ -90,7 +114,11 @@ export type HubStats = Readonly<{
 }>;
 
 export interface HubStore {
-  /** Records a topic's content hash; when it differs from the stored one, queues a delivery for each active subscription. */
+  /**
+   * Records a topic's version from a release newer than any seen for the topic; when its content differs from the
+   * stored one, bumps the topic's release sequence and queues a delivery for each active subscription, once however
+   * many replicas report the same release. A version from an older release changes nothing.
+   */
   topicContentSet(version: TopicVersion, now: number): Promise<TopicContentChange>;
 
   /** Queues a verification of intent (replacing a pending one for the same pair), unless a subscription cap refuses it. */
@@ -107,8 +135,10 @@ export interface HubStore {
   /** Removes subscriptions whose lease has ended (and their pending deliveries); returns how many. */
   subscriptionDeleteExpired(now: number): Promise<number>;
 
-  /** Claims due deliveries of active (unexpired) subscriptions. */
-  deliveryClaim(claim: Claim): Promise<DeliveryJob[]>;
+  /** Claims due deliveries of active (unexpired) subscriptions whose content the claimant holds. */
+  deliveryClaim(claim: DeliveryClaim): Promise<DeliveryJob[]>;
+  /** Gives a claimed delivery back untried (its content is not the claimant's to send); false if the claim was lost. */
+  deliveryLeave(job: DeliveryJob, claimant: string): Promise<boolean>;
   /** A 2xx: the failure count is reset; the delivery is done unless a newer version was queued meanwhile. */
   deliveryComplete(job: DeliveryJob, claimant: string, sentSha256: string, now: number): Promise<void>;
   /**
@@ -119,8 +149,24 @@ export interface HubStore {
   /** A 410 Gone: the subscription is removed at once. */
   deliveryGone(job: DeliveryJob): Promise<void>;
 
-  /** When the next verification or delivery becomes due (or a claim expires), if any is waiting. */
-  workNextDueAt(now: number): Promise<number | undefined>;
+  /**
+   * Takes a token from `key`'s bucket (`perMinute` a minute, as much burst), counted in the store so that every
+   * process sharing it shares the limit.
+   */
+  rateLimitTake(key: string, perMinute: number, now: number): Promise<RateDecision>;
+  /**
+   * Removes expired subscriptions, clears expired claims and forgets full rate-limit buckets; null when another
+   * process is sweeping the same store right now.
+   */
+  sweep(now: number): Promise<SweepOutcome | null>;
+  /** Calls `listener` when another process queues work; resolves to a function that stops listening. */
+  workListen(listener: () => void): Promise<() => Promise<void>>;
+
+  /**
+   * When the next verification or delivery of one of `contents` becomes due (or a claim expires), if any is waiting:
+   * deliveries of content the caller does not hold are not its to wait for.
+   */
+  workNextDueAt(now: number, contents: readonly string[]): Promise<number | undefined>;
   hubStats(now: number): Promise<HubStats>;
   /** Throws unless the database answers. */
   healthCheck(): Promise<void>;

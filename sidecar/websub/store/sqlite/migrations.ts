@@ -63,6 +63,30 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX deliveries_due ON deliveries (next_attempt_at);
     `,
   },
+  {
+    version: 2,
+    name: "release sequence per topic, shared rate-limit buckets",
+    sql: `
+      -- When the newest release seen for the topic was published: older releases never queue their content.
+      ALTER TABLE topics ADD COLUMN released_at INTEGER NOT NULL DEFAULT 0;
+      -- Bumped for each change queued: the monotonic release sequence of the topic.
+      ALTER TABLE topics ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE topic_changes (
+        topic TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        released_at INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        changed_at INTEGER NOT NULL,
+        PRIMARY KEY (topic, seq)
+      ) STRICT;
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        tokens REAL NOT NULL,
+        at INTEGER NOT NULL,
+        allowed INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the hub. */

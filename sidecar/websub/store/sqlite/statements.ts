@@ -4,9 +4,15 @@ const ACTIVE_SUBSCRIBE_INTENTS = `
   v.mode = 'subscribe' AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.topic = v.topic AND s.callback = v.callback)`;
 
 export const SQL = {
-  topicGet: `SELECT sha256 FROM topics WHERE url = ?`,
-  topicInsert: `INSERT INTO topics (url, sha256, content_type, changed_at) VALUES (?, ?, ?, ?)`,
-  topicUpdate: `UPDATE topics SET sha256 = ?, content_type = ?, changed_at = ? WHERE url = ?`,
+  topicGet: `SELECT sha256, released_at, seq FROM topics WHERE url = ?`,
+  topicInsert: `INSERT INTO topics (url, sha256, content_type, changed_at, released_at, seq) VALUES (?, ?, ?, ?, ?, 0)`,
+  topicReleaseAdvance: `UPDATE topics SET released_at = ? WHERE url = ?`,
+  topicChange: `
+    UPDATE topics SET sha256 = :sha, content_type = :type, changed_at = :now, released_at = :released, seq = seq + 1
+    WHERE url = :topic RETURNING seq`,
+  // The unique key (topic, seq): a change is recorded, and its deliveries queued, once.
+  topicChangeRecord: `
+    INSERT INTO topic_changes (topic, seq, released_at, sha256, changed_at) VALUES (:topic, :seq, :released, :sha, :now)`,
 
   // One pending delivery per subscription: a newer version replaces the one still waiting (the content is the full topic).
   deliveryEnqueueForTopic: `
@@ -60,8 +66,10 @@ export const SQL = {
     WHERE id IN (
       SELECT d.id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.next_attempt_at <= :now AND (d.claimed_by IS NULL OR d.claim_expires_at <= :now) AND s.expires_at > :now
-      ORDER BY d.next_attempt_at, d.id LIMIT :limit)
+        AND d.content_sha256 IN (SELECT value FROM json_each(:contents))
+      ORDER BY d.next_attempt_at, d.content_sha256, d.id LIMIT :limit)
     RETURNING id, subscription_id, content_sha256, attempts`,
+  deliveryLeave: `UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL WHERE id = :id AND claimed_by = :claimant`,
   deliveryClaimant: `SELECT claimed_by FROM deliveries WHERE id = ?`,
   deliveryDelete: `DELETE FROM deliveries WHERE id = :id AND claimed_by = :claimant AND content_sha256 = :sha`,
   deliveryRelease: `
@@ -70,10 +78,28 @@ export const SQL = {
   deliveryRetryLater: `
     UPDATE deliveries SET attempts = attempts + 1, next_attempt_at = :next, claimed_by = NULL, claim_expires_at = NULL WHERE id = :id`,
 
+  // A token bucket: refilled for the time since the last take, then one token taken if there is one.
+  rateLimitTake: `
+    INSERT INTO rate_limits (key, tokens, at, allowed) VALUES (:key, :cap - 1, :now, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      allowed = min(:cap, tokens + max(0, :now - at) * :perMs) >= 1,
+      tokens = min(:cap, tokens + max(0, :now - at) * :perMs) - (min(:cap, tokens + max(0, :now - at) * :perMs) >= 1),
+      at = max(at, :now)
+    RETURNING tokens, allowed`,
+  // After a minute untouched a bucket is full again: its row says nothing a new one would not.
+  rateLimitForget: `DELETE FROM rate_limits WHERE at <= :now - 60000`,
+  claimsRecoverDeliveries: `
+    UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by IS NOT NULL AND claim_expires_at <= :now`,
+  claimsRecoverVerifications: `
+    UPDATE verifications SET claimed_by = NULL, claim_expires_at = NULL WHERE claimed_by IS NOT NULL AND claim_expires_at <= :now`,
+  topicChangesPrune: `
+    DELETE FROM topic_changes WHERE seq <= (SELECT t.seq FROM topics t WHERE t.url = topic_changes.topic) - :keep`,
+
   workNextDueAt: `
     SELECT min(due) AS due FROM (
       SELECT min(CASE WHEN d.claimed_by IS NULL OR d.claim_expires_at <= :now THEN d.next_attempt_at ELSE d.claim_expires_at END) AS due
-        FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE s.expires_at > :now
+        FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+        WHERE s.expires_at > :now AND d.content_sha256 IN (SELECT value FROM json_each(:contents))
       UNION ALL
       SELECT min(CASE WHEN claimed_by IS NULL OR claim_expires_at <= :now THEN requested_at ELSE claim_expires_at END) FROM verifications)`,
   stats: `

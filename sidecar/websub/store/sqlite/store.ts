@@ -1,71 +1,68 @@
 // The embedded hub store: SQLite through node:sqlite, WAL mode, schema migrated in code, every write one transaction.
 import { randomBytes } from "node:crypto";
-import type { SQLOutputValue } from "node:sqlite";
-import { immediate, openSqlite, prepareAll } from "../../../db/sqlite.ts";
-import type {
-  Claim,
-  DeliveryFailure,
-  DeliveryJob,
-  FailureOutcome,
-  HubStats,
-  HubStore,
-  IntentOutcome,
-  IntentRequest,
-  SubscriptionLimits,
-  SubscriptionRecord,
-  TopicContentChange,
-  TopicVersion,
-  VerificationJob,
-} from "../store.ts";
+import type { DatabaseSync } from "node:sqlite";
+import { immediate, prepareAll } from "../../../db/sqlite.ts";
+import { openHubDatabase } from "../../../db/hub-database.ts";
+import {
+  CAP_REFUSALS,
+  type Row,
+  TOPIC_CHANGES_KEPT,
+  toDeliveryJob,
+  toRateDecision,
+  toSubscription,
+  toVerificationJob,
+} from "../rows.ts";
+import type { FailureOutcome, HubStore } from "../store.ts";
+import { topicOutcome, topicStep } from "../topic-version.ts";
 import { migrate } from "./migrations.ts";
 import { SQL } from "./statements.ts";
 
-type Row = Record<string, SQLOutputValue>;
-
+/** Opens (creating) the SQLite file and the store on it; the store's close() closes the file. */
 export function openSqliteStore(file: string): HubStore {
-  const db = openSqlite(file);
+  const database = openHubDatabase(file);
+  if (database.engine !== "sqlite") throw new Error(`not a SQLite file path: ${file}`);
+  return createSqliteStore(database.db, database.close);
+}
+
+/** The store on an open database (one process only: claims here exclude other workers of this process alone). */
+export function createSqliteStore(db: DatabaseSync, close: () => Promise<void>): HubStore {
   migrate(db);
   const stmt = prepareAll(db, SQL);
   const tx = <T>(fn: () => T): T => immediate(db, fn);
+  const token = () => randomBytes(12).toString("base64url");
 
   const store: HubStore = {
-    async topicContentSet(v: TopicVersion, now: number): Promise<TopicContentChange> {
+    async topicContentSet(v, now) {
       return tx(() => {
-        const old = stmt.topicGet.get(v.topic) as Row | undefined;
-        if (!old) {
-          stmt.topicInsert.run(v.topic, v.sha256, v.contentType, now);
-          return { first: true, changed: false, queued: 0 };
-        }
-        if (old["sha256"] === v.sha256) return { first: false, changed: false, queued: 0 };
-        stmt.topicUpdate.run(v.sha256, v.contentType, now, v.topic);
+        const row = stmt.topicGet.get(v.topic) as Row | undefined;
+        const stored = row && {
+          sha256: String(row["sha256"]),
+          releasedAt: Number(row["released_at"]),
+          seq: Number(row["seq"]),
+        };
+        const step = topicStep(stored, v);
+        if (step === "first") stmt.topicInsert.run(v.topic, v.sha256, v.contentType, now, v.releasedAt);
+        if (step === "advance") stmt.topicReleaseAdvance.run(v.releasedAt, v.topic);
+        if (step !== "change") return topicOutcome(step, stored?.seq ?? 0);
+        const args = { topic: v.topic, sha: v.sha256, type: v.contentType, now, released: v.releasedAt };
+        const seq = Number((stmt.topicChange.get(args) as Row)["seq"]);
+        stmt.topicChangeRecord.run({ topic: v.topic, seq, released: v.releasedAt, sha: v.sha256, now });
         const queued = Number(stmt.deliveryEnqueueForTopic.run({ topic: v.topic, sha: v.sha256, now }).changes);
-        return { first: false, changed: true, queued };
+        return topicOutcome(step, seq, queued);
       });
     },
 
-    async verificationRequest(r: IntentRequest, limits: SubscriptionLimits): Promise<IntentOutcome> {
+    async verificationRequest(r, limits) {
       return tx(() => {
         if (r.mode === "subscribe" && !stmt.subscriptionExists.get(r.topic, r.callback)) {
           const args = { topic: r.topic, callback: r.callback, now: r.requestedAt };
           const perTopic = Number((stmt.countOthersByTopic.get(args) as Row)["n"]);
-          if (perTopic >= limits.maxPerTopic) {
-            return {
-              status: "refused",
-              field: "hub.topic",
-              reason: `this topic has reached its limit of ${limits.maxPerTopic} subscriptions`,
-            } as const;
-          }
+          if (perTopic >= limits.maxPerTopic) return CAP_REFUSALS.topic(limits.maxPerTopic);
           const perHost = Number((stmt.countOthersByHost.get({ ...args, host: r.callbackHost }) as Row)["n"]);
-          if (perHost >= limits.maxPerHost) {
-            return {
-              status: "refused",
-              field: "hub.callback",
-              reason: `the callback host ${r.callbackHost} has reached its limit of ${limits.maxPerHost} subscriptions`,
-            } as const;
-          }
+          if (perHost >= limits.maxPerHost) return CAP_REFUSALS.host(r.callbackHost, limits.maxPerHost);
         }
         stmt.verificationUpsert.run({
-          token: randomBytes(12).toString("base64url"),
+          token: token(),
           mode: r.mode,
           topic: r.topic,
           callback: r.callback,
@@ -78,27 +75,12 @@ export function openSqliteStore(file: string): HubStore {
       });
     },
 
-    async verificationClaim(c: Claim): Promise<VerificationJob[]> {
-      const rows = stmt.verificationClaim.all({
-        claimant: c.claimant,
-        until: c.now + c.ttlMs,
-        now: c.now,
-        limit: c.limit,
-      }) as Row[];
-      return rows.map((row) => ({
-        id: Number(row["id"]),
-        token: String(row["token"]),
-        mode: row["mode"] as VerificationJob["mode"],
-        topic: String(row["topic"]),
-        callback: String(row["callback"]),
-        callbackHost: String(row["callback_host"]),
-        secret: row["secret"] === null ? null : String(row["secret"]),
-        leaseSeconds: Number(row["lease_seconds"]),
-        reason: row["reason"] === null ? null : String(row["reason"]),
-      }));
+    async verificationClaim(c) {
+      const args = { claimant: c.claimant, until: c.now + c.ttlMs, now: c.now, limit: c.limit };
+      return (stmt.verificationClaim.all(args) as Row[]).map(toVerificationJob);
     },
 
-    async verificationComplete(job: VerificationJob, result: { confirmed: boolean; sentAt: number }): Promise<void> {
+    async verificationComplete(job, result) {
       tx(() => {
         if (result.confirmed && job.mode === "subscribe") {
           stmt.subscriptionUpsert.run({
@@ -118,40 +100,36 @@ export function openSqliteStore(file: string): HubStore {
       });
     },
 
-    async subscriptionGet(topic: string, callback: string): Promise<SubscriptionRecord | undefined> {
+    async subscriptionGet(topic, callback) {
       const row = stmt.subscriptionGet.get(topic, callback) as Row | undefined;
       return row && toSubscription(row);
     },
 
-    async subscriptionDeleteExpired(now: number): Promise<number> {
+    async subscriptionDeleteExpired(now) {
       return Number(stmt.subscriptionDeleteExpired.run(now).changes);
     },
 
-    async deliveryClaim(c: Claim): Promise<DeliveryJob[]> {
+    async deliveryClaim(c) {
       return tx(() => {
         const claimed = stmt.deliveryClaim.all({
           claimant: c.claimant,
           until: c.now + c.ttlMs,
           now: c.now,
           limit: c.limit,
+          contents: JSON.stringify(c.contents),
         }) as Row[];
         return claimed.map((d) => {
           const s = stmt.subscriptionGetById.get(Number(d["subscription_id"])) as Row;
-          return {
-            id: Number(d["id"]),
-            subscriptionId: Number(d["subscription_id"]),
-            topic: String(s["topic"]),
-            callback: String(s["callback"]),
-            secret: s["secret"] === null ? null : String(s["secret"]),
-            contentSha256: String(d["content_sha256"]),
-            attempts: Number(d["attempts"]),
-            consecutiveFailures: Number(s["consecutive_failures"]),
-          };
+          return toDeliveryJob({ ...d, ...s });
         });
       });
     },
 
-    async deliveryComplete(job: DeliveryJob, claimant: string, sentSha256: string, now: number): Promise<void> {
+    async deliveryLeave(job, claimant) {
+      return Number(stmt.deliveryLeave.run({ id: job.id, claimant }).changes) > 0;
+    },
+
+    async deliveryComplete(job, claimant, sentSha256, now) {
       tx(() => {
         stmt.subscriptionResetFailures.run(job.subscriptionId);
         const done = stmt.deliveryDelete.run({ id: job.id, claimant, sha: sentSha256 }).changes;
@@ -160,22 +138,21 @@ export function openSqliteStore(file: string): HubStore {
       });
     },
 
-    async deliveryIncomplete(job: DeliveryJob, f: DeliveryFailure): Promise<FailureOutcome> {
-      const { claimant, retryAt, denialReason } = f;
+    async deliveryIncomplete(job, f) {
       return tx((): FailureOutcome => {
         const current = stmt.deliveryClaimant.get(job.id) as Row | undefined;
-        if (!current || current["claimed_by"] !== claimant) return { status: "stale" };
+        if (!current || current["claimed_by"] !== f.claimant) return { status: "stale" };
         const s = stmt.subscriptionAddFailure.get(job.subscriptionId) as Row;
         const failures = Number(s["consecutive_failures"]);
-        const next = retryAt(failures);
+        const next = f.retryAt(failures);
         if (next === null) {
           stmt.subscriptionDeleteById.run(job.subscriptionId);
           stmt.denialInsert.run({
-            token: randomBytes(12).toString("base64url"),
+            token: token(),
             topic: String(s["topic"]),
             callback: String(s["callback"]),
             host: String(s["callback_host"]),
-            reason: denialReason,
+            reason: f.denialReason,
             now: f.now,
           });
           return { status: "removed", consecutiveFailures: failures };
@@ -185,16 +162,36 @@ export function openSqliteStore(file: string): HubStore {
       });
     },
 
-    async deliveryGone(job: DeliveryJob): Promise<void> {
+    async deliveryGone(job) {
       stmt.subscriptionDeleteById.run(job.subscriptionId);
     },
 
-    async workNextDueAt(now: number): Promise<number | undefined> {
-      const row = stmt.workNextDueAt.get({ now }) as Row;
+    async rateLimitTake(key, perMinute, now) {
+      const row = stmt.rateLimitTake.get({ key, cap: perMinute, perMs: perMinute / 60_000, now }) as Row;
+      return toRateDecision(row, perMinute);
+    },
+
+    async sweep(now) {
+      return tx(() => {
+        const expiredRemoved = Number(stmt.subscriptionDeleteExpired.run(now).changes);
+        const claimsRecovered =
+          Number(stmt.claimsRecoverDeliveries.run({ now }).changes) +
+          Number(stmt.claimsRecoverVerifications.run({ now }).changes);
+        stmt.rateLimitForget.run({ now });
+        stmt.topicChangesPrune.run({ keep: TOPIC_CHANGES_KEPT });
+        return { expiredRemoved, claimsRecovered };
+      });
+    },
+
+    // One process: the worker is kicked in-process whenever this store queues work, so there is nothing to hear.
+    workListen: async () => async () => undefined,
+
+    async workNextDueAt(now, contents) {
+      const row = stmt.workNextDueAt.get({ now, contents: JSON.stringify(contents) }) as Row;
       return row["due"] === null ? undefined : Number(row["due"]);
     },
 
-    async hubStats(now: number): Promise<HubStats> {
+    async hubStats(now) {
       const counts = stmt.stats.get({ now }) as Row;
       const byTopic: Record<string, number> = {};
       for (const r of stmt.statsByTopic.all({ now }) as Row[]) byTopic[String(r["topic"])] = Number(r["n"]);
@@ -206,27 +203,11 @@ export function openSqliteStore(file: string): HubStore {
       };
     },
 
-    async healthCheck(): Promise<void> {
+    async healthCheck() {
       stmt.health.get();
     },
 
-    async close(): Promise<void> {
-      if (db.isOpen) db.close();
-    },
+    close,
   };
   return Object.freeze(store);
-}
-
-function toSubscription(row: Row): SubscriptionRecord {
-  return {
-    id: Number(row["id"]),
-    topic: String(row["topic"]),
-    callback: String(row["callback"]),
-    callbackHost: String(row["callback_host"]),
-    secret: row["secret"] === null ? null : String(row["secret"]),
-    leaseSeconds: Number(row["lease_seconds"]),
-    verifiedAt: Number(row["verified_at"]),
-    expiresAt: Number(row["expires_at"]),
-    consecutiveFailures: Number(row["consecutive_failures"]),
-  };
 }

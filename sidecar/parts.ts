@@ -8,3 +8,4 @@ export { watchRelease } from "./release/watch.ts";
 export { listen } from "./server.ts";
 export { createHub } from "./websub/hub.ts";
 export { openHubStore } from "./websub/store/open.ts";
+export { openSessionStore } from "./mcp/session-store/open.ts";

@@ -93,7 +93,13 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
-  const mcp = parts.createMcpService({ config, release: releases.current, search, logger });
+  const mcp = parts.createMcpService({
+    config,
+    release: releases.current,
+    search,
+    logger,
+    sessionStore: await parts.openSessionStore(config.hubDb, hubDatabaseOptions(logger)),
+  });
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
   const adminApp =
     config.adminPort === undefined

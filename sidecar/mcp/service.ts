@@ -17,7 +17,6 @@ import { createReleaseNews } from "./release-news.ts";
 import { createMcpServer } from "./server.ts";
 import { createServerPool } from "./server-pool.ts";
 import { sessionIds } from "./session-store/session-id.ts";
-import { openSqliteSessionStore } from "./session-store/sqlite.ts";
 import type { McpSessionStore } from "./session-store/store.ts";
 import { createSessions } from "./sessions.ts";
 import { createToolRegistry } from "./tool-registry.ts";
@@ -43,8 +42,8 @@ export type McpServiceDeps = Readonly<{
   release: () => Release;
   search: SearchIndexStore;
   logger: Logger;
-  /** Where sessions live; by default the SQLite file HUB_DB names. */
-  sessionStore?: McpSessionStore;
+  /** Where sessions live: the database HUB_DB names (session-store/open.ts), closed by close(). */
+  sessionStore: McpSessionStore;
 }>;
 
 /** How often idle sessions are looked for and a new release is noticed: a few seconds, never more than half the TTL. */
@@ -59,7 +58,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
-  const store = deps.sessionStore ?? openSqliteSessionStore(config.hubDb);
+  const store = deps.sessionStore;
   const tools = createToolRegistry();
   const serverDeps = { tools, data, validator: new AjvJsonSchemaValidator(), logger };
   const sessions = createSessions({

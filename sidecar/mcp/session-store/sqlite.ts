@@ -1,20 +1,19 @@
 // The MCP session store on SQLite (node:sqlite), in the hub's database file: processes on one machine share sessions.
-import type { SQLOutputValue } from "node:sqlite";
+import type { DatabaseSync, SQLOutputValue } from "node:sqlite";
 import { immediate, openSqlite, prepareAll } from "../../db/sqlite.ts";
+import { RATE_WINDOW_MS, refusedUntil } from "./admission.ts";
 import { migrateSessionTables } from "./sqlite-schema.ts";
 import type {
   McpSessionStore,
   NewSession,
   SessionAdmission,
+  SessionLimit,
   SessionLimits,
   SessionRecord,
   SubscriptionEntry,
 } from "./store.ts";
 
 type Row = Record<string, SQLOutputValue>;
-
-/** The window of the per-client rate of new sessions. */
-const RATE_WINDOW_MS = 60_000;
 
 const SQL = {
   liveAll: `SELECT count(*) AS n, min(last_seen_at) AS oldest FROM mcp_sessions
@@ -42,8 +41,16 @@ const SQL = {
     WHERE session_id = :session AND uri = :uri AND version = :seen`,
 } as const;
 
+/** The store in the SQLite file `file` (opened here, closed with the store). */
 export function openSqliteSessionStore(file: string): McpSessionStore {
   const db = openSqlite(file);
+  return createSqliteSessionStore(db, async () => {
+    if (db.isOpen) db.close();
+  });
+}
+
+/** The store on an open database, which `close` closes. */
+export function createSqliteSessionStore(db: DatabaseSync, close: () => Promise<void>): McpSessionStore {
   migrateSessionTables(db);
   const stmt = prepareAll(db, SQL);
   // Counting and inserting in one IMMEDIATE transaction: replicas admitting at once cannot both take the last slot.
@@ -51,11 +58,7 @@ export function openSqliteSessionStore(file: string): McpSessionStore {
 
   const admit = (s: NewSession, limits: SessionLimits, now: number): SessionAdmission => {
     const cutoff = now - limits.ttlMs;
-    const refused = (limit: "sessions" | "client-sessions" | "client-rate", until: number): SessionAdmission => ({
-      status: "refused",
-      limit,
-      retryAfterMs: Math.max(0, until - now),
-    });
+    const refused = (limit: SessionLimit, until: number) => refusedUntil(limit, until, now);
     const recent = stmt.recentOfClient.get({ client: s.clientAddress, since: now - RATE_WINDOW_MS }) as Row;
     if (Number(recent["n"]) >= limits.perClientPerMinute) {
       return refused("client-rate", Number(recent["oldest"]) + RATE_WINDOW_MS);
@@ -134,9 +137,7 @@ export function openSqliteSessionStore(file: string): McpSessionStore {
       return Number(stmt.subscriptionAdvance.run({ session: sessionId, uri, seen, next }).changes) > 0;
     },
 
-    async close() {
-      if (db.isOpen) db.close();
-    },
+    close,
   };
 }
 

@@ -10,6 +10,7 @@ import type { HubStore } from "../../../sidecar/websub/store/store.ts";
 import { sampleRelease } from "../../helpers/build.ts";
 import { startPostgres, type TestPostgres } from "../../../scripts/lib/test-postgres.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
+import { openSession, post, resultOf } from "../mcp/helpers.ts";
 import { ask, sleep } from "./helpers/hub-client.ts";
 import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
 
@@ -39,6 +40,7 @@ before(async () => {
     WEBSUB_DELIVERY_TIMEOUT: "2",
     WEBSUB_CLAIM_TTL: "5",
     WEBSUB_SWEEP_CRON: "*/2 * * * * *",
+    MCP_SESSION_SECRET: "replicas-on-postgres-secret-of-32-chars-at-least",
   };
   // Started together: their schema migrations meet at the advisory lock.
   replicas.push(...(await Promise.all([1, 2, 3].map(() => startTestSidecar(site.distDir, env)))));
@@ -93,5 +95,18 @@ describe("hub replicas on PostgreSQL", () => {
       `one replica queued the change (per replica: ${queuedBy.join(", ")})`,
     );
     assert.equal((await store.hubStats(Date.now())).deliveriesPending, 0);
+  });
+
+  it("serves an MCP session opened on one replica from another, and ends it everywhere: sessions live in PostgreSQL", async () => {
+    const [a, b, c] = replicas.map((r) => `${r.url}/mcp`);
+    const session = await openSession(a!);
+    const headers = { "mcp-session-id": session.id, "mcp-protocol-version": session.negotiated };
+    const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_business", arguments: {} } };
+    const onB = await post(b!, call, headers);
+    assert.equal(onB.status, 200, onB.text);
+    assert.ok(resultOf(onB)?.["structuredContent"], onB.text);
+    const ended = await fetch(c!, { method: "DELETE", headers });
+    assert.equal(ended.status, 200);
+    assert.equal((await post(a!, call, headers)).status, 404);
   });
 });

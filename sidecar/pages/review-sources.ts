@@ -1,0 +1,60 @@
+// What the review pages are rendered from, made once per release: the build's page shell (checked against the
+// manifest), review positions by id, and display names.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { type ParsedShell, parseShell } from "../../src/lib/html/review-shell.ts";
+import { type CatalogNames, catalogNames } from "../../src/lib/reviews/catalog-names.ts";
+import { aspectLabels, type IndexedRelease } from "../release/index-store.ts";
+import type { Release } from "../release/release.ts";
+
+export type ReviewLookup = Readonly<{ position: (id: string) => number | undefined; names: CatalogNames }>;
+
+export type ReviewSources = Readonly<{
+  /** The shell of the release being served; rejects when the release has none or it is not what its manifest says. */
+  shell: (release: Release) => Promise<ParsedShell>;
+  lookup: (indexed: IndexedRelease) => ReviewLookup;
+}>;
+
+export function createReviewSources(): ReviewSources {
+  const shells = new WeakMap<Release, Promise<ParsedShell>>();
+  const lookups = new WeakMap<IndexedRelease, ReviewLookup>();
+  return Object.freeze({
+    shell: (release: Release) => {
+      let shell = shells.get(release);
+      if (!shell) {
+        shell = readShell(release);
+        shells.set(release, shell);
+      }
+      return shell;
+    },
+    lookup: (indexed: IndexedRelease) => {
+      let lookup = lookups.get(indexed);
+      if (!lookup) {
+        lookup = lookupOf(indexed);
+        lookups.set(indexed, lookup);
+      }
+      return lookup;
+    },
+  });
+}
+
+async function readShell(release: Release): Promise<ParsedShell> {
+  const described = release.manifest.review_shell;
+  if (!described) throw new Error(`release ${release.id} has no review page shell (built by older code)`);
+  const bytes = await readFile(path.join(release.dir, described.path));
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  if (sha256 !== described.sha256)
+    throw new Error(`release ${release.id}: the review page shell is not its manifest's`);
+  return parseShell(bytes.toString("utf8"));
+}
+
+function lookupOf(indexed: IndexedRelease): ReviewLookup {
+  const { ids } = indexed.index;
+  // Built on the first page asked of a release: 100k entries take a few milliseconds, once.
+  let positions: Map<string, number> | undefined;
+  return {
+    position: (id) => (positions ??= new Map(ids.map((v, i) => [v, i]))).get(id),
+    names: catalogNames(indexed.business, aspectLabels(indexed.insights)),
+  };
+}

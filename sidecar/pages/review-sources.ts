@@ -17,26 +17,16 @@ export type ReviewSources = Readonly<{
 }>;
 
 export function createReviewSources(): ReviewSources {
-  const shells = new WeakMap<Release, Promise<ParsedShell>>();
-  const lookups = new WeakMap<IndexedRelease, ReviewLookup>();
-  return Object.freeze({
-    shell: (release: Release) => {
-      let shell = shells.get(release);
-      if (!shell) {
-        shell = readShell(release);
-        shells.set(release, shell);
-      }
-      return shell;
-    },
-    lookup: (indexed: IndexedRelease) => {
-      let lookup = lookups.get(indexed);
-      if (!lookup) {
-        lookup = lookupOf(indexed);
-        lookups.set(indexed, lookup);
-      }
-      return lookup;
-    },
-  });
+  return Object.freeze({ shell: perRelease(readShell), lookup: perRelease(lookupOf) });
+}
+
+/** `make` once per release object; a release no longer referenced takes its entry with it. */
+function perRelease<K extends object, V>(make: (release: K) => V): (release: K) => V {
+  const made = new WeakMap<K, V>();
+  return (release) => {
+    if (!made.has(release)) made.set(release, make(release));
+    return made.get(release)!;
+  };
 }
 
 async function readShell(release: Release): Promise<ParsedShell> {

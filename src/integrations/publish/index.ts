@@ -66,7 +66,7 @@ export default function publish(context: BuildContext): AstroIntegration {
         const carried = previous?.release ? carryPages(root, previous.release, carriedFiles) : [];
         const listed = await listFiles(root);
         // Review pages are the sidecar's (rendered from the release), but listed with the files' pages.
-        const reviewPages = site.dataset.reviews.map((r) => reviewPath(r.id));
+        const reviewPages = site.dataset.reviews.map((r) => reviewPath(r.id)).reverse();
         const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
         const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();

@@ -90,9 +90,12 @@ describe("review pages", () => {
     assert.equal((await sc.get("/reviews/page/1/")).status, 200, "archive pages stay the release's files");
   });
 
-  it("the sitemap lists every review page", async () => {
-    const xml = await file("sitemap-0.xml");
-    for (const r of dataset.reviews) assert.ok(xml.includes(`<loc>${TEST_SITE}/reviews/${r.id}/</loc>`), r.id);
-    assert.ok(!xml.includes("review-page-shell"), "the shell is not a page");
+  it("sitemaps of their own list every review page, oldest first, so a new review changes only the last", async () => {
+    const index = await file("sitemap-index.xml");
+    assert.ok(index.includes(`<loc>${TEST_SITE}/sitemap-reviews-0.xml</loc>`));
+    const xml = await file("sitemap-reviews-0.xml");
+    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.deepEqual(listed, dataset.reviews.map((r) => `${TEST_SITE}/reviews/${r.id}/`).reverse());
+    assert.ok(!(await file("sitemap-0.xml")).includes("review-page-shell"), "the shell is not a page");
   });
 });

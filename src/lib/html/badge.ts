@@ -12,8 +12,8 @@ const THEMES: Record<BadgeTheme, { bg: string; line: string; ink: string; on: st
   dark: { bg: "#14202c", line: "#3a4b5c", ink: "#e8eef4", on: "#f0b429", off: "#4a5866" },
 };
 
-/** Wide enough for the digits and letters of the system fonts at 13 px. */
-const CHAR_WIDTH = 7.4;
+/** Wide enough for the digits and letters of the system fonts, bold at 13 px (DejaVu Sans, the widest, is ~8.1). */
+const CHAR_WIDTH = 8.4;
 
 /** What the badge says, in words: its <title>, and the alt text a page embedding it should use. */
 export function badgeText(rating: AggregateRating, businessName: string): string {
@@ -28,7 +28,7 @@ export function badgeSvg(rating: AggregateRating, businessName: string, theme: B
     rating.average === null
       ? "No reviews yet"
       : `${formatRating(rating.average)} · ${formatCount(rating.count)} review${rating.count === 1 ? "" : "s"}`;
-  const width = Math.ceil(112 + label.length * CHAR_WIDTH);
+  const width = Math.ceil(116 + label.length * CHAR_WIDTH + 10);
   const fill = rating.average === null ? 0 : (rating.average / 5) * 100;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="32" viewBox="0 0 ${width} 32" role="img" aria-labelledby="t">` +

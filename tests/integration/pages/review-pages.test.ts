@@ -1,18 +1,13 @@
 // The review pages the sidecar renders: every permalink of the feeds answers with its review, in the static pages' card
 // markup, with validators, encodings, framing denied, and listed in the sitemap.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { XMLParser } from "fast-xml-parser";
-import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
-import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
-import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
+import { TEST_SITE } from "../../helpers/build.ts";
+import { servedSample } from "./served-sample.ts";
 
-let sc: TestSidecar;
-let dist: string;
-let dataset: ReviewsDataset;
-const file = (rel: string) => readFile(path.join(dist, rel), "utf8");
+const served = servedSample();
+const file = (rel: string) => served.file(rel);
 const local = (url: string) => url.replace(TEST_SITE, "");
 /** The card of review `id` in a page: from its <article> to the matching </article> (cards hold no articles). */
 const card = (html: string, id: string) => {
@@ -20,26 +15,19 @@ const card = (html: string, id: string) => {
   return start === -1 ? undefined : html.slice(start, html.indexOf("</article>", start) + "</article>".length);
 };
 
-before(async () => {
-  dist = await sampleRelease();
-  sc = await startTestSidecar(dist);
-  dataset = JSON.parse(await file("reviews.json")) as ReviewsDataset;
-});
-after(() => sc?.stop());
-
 describe("review pages", () => {
   it("every permalink of the Atom and JSON feeds answers 200 with that review, and Atom entries carry its language", async () => {
     const atom = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await file("feed.xml"));
     const json = JSON.parse(await file("api/feed.json")) as { items: { url: string; language: string }[] };
     const entries = atom.feed.entry as { link: { href: string }; "xml:lang": string }[];
     assert.equal(entries.length, 50);
-    const byId = new Map(dataset.reviews.map((r) => [r.id, r]));
+    const byId = new Map(served.dataset.reviews.map((r) => [r.id, r]));
     const links = [...entries.map((e) => e.link.href), ...json.items.map((i) => i.url)];
     for (const [i, e] of entries.entries()) assert.equal(e["xml:lang"], json.items[i]!.language);
     for (const link of links) {
       const id = /^https:\/\/reviews\.example\.test\/reviews\/([\w-]+)\/$/.exec(link)?.[1];
       assert.ok(id && byId.has(id), `${link} names a review`);
-      const res = await sc.get(local(link));
+      const res = await served.sc.get(local(link));
       assert.equal(res.status, 200, link);
       const html = await res.text();
       assert.ok(card(html, id), `${link} shows review ${id}`);
@@ -48,10 +36,10 @@ describe("review pages", () => {
   });
 
   it("shows the card of the static pages, the owner's reply and mentions as links, and Review JSON-LD", async () => {
-    const listing = await (await sc.get("/reviews/")).text();
-    const r = dataset.reviews.slice(0, 50).find((x) => x.owner_reply && x.mentions.technicians.length > 0);
+    const listing = await (await served.sc.get("/reviews/")).text();
+    const r = served.dataset.reviews.slice(0, 50).find((x) => x.owner_reply && x.mentions.technicians.length > 0);
     assert.ok(r, "the sample has a recent review with a reply and a technician");
-    const html = await (await sc.get(`/reviews/${r.id}/`)).text();
+    const html = await (await served.sc.get(`/reviews/${r.id}/`)).text();
     assert.equal(card(html, r.id), card(listing, r.id));
     assert.ok(card(html, r.id)!.includes(`<a href="/technicians/${r.mentions.technicians[0]}/">`));
     assert.ok(card(html, r.id)!.includes(`<p class="reply-text">`));
@@ -66,28 +54,28 @@ describe("review pages", () => {
     const business = ld
       .flatMap((d) => d["@graph"] ?? [])
       .find((n: { "@id": string }) => n["@id"] === review.itemReviewed["@id"]);
-    assert.equal(business.aggregateRating.ratingCount, dataset.aggregate_rating.count);
+    assert.equal(business.aggregateRating.ratingCount, served.dataset.aggregate_rating.count);
   });
 
   it("answers with ETags, 304s and brotli, denies framing, and 404s an unknown id", async () => {
-    const id = dataset.reviews[3]!.id;
+    const id = served.dataset.reviews[3]!.id;
     const plain = { "accept-encoding": "identity" };
-    const first = await fetch(`${sc.url}/reviews/${id}/`, { headers: plain });
+    const first = await fetch(`${served.sc.url}/reviews/${id}/`, { headers: plain });
     const etag = first.headers.get("etag")!;
     assert.match(etag, /^"[\w-]{22}"$/);
     assert.equal(first.headers.get("content-type"), "text/html; charset=utf-8");
     assert.equal(first.headers.get("content-security-policy"), "frame-ancestors 'none'");
-    const again = await fetch(`${sc.url}/reviews/${id}/`, { headers: { ...plain, "if-none-match": etag } });
+    const again = await fetch(`${served.sc.url}/reviews/${id}/`, { headers: { ...plain, "if-none-match": etag } });
     assert.equal(again.status, 304);
-    const br = await fetch(`${sc.url}/reviews/${id}/`, { headers: { "accept-encoding": "br" } });
+    const br = await fetch(`${served.sc.url}/reviews/${id}/`, { headers: { "accept-encoding": "br" } });
     assert.equal(br.headers.get("content-encoding"), "br");
     assert.equal(await br.text(), await first.text());
     assert.notEqual(br.headers.get("etag"), etag);
-    const bare = await fetch(`${sc.url}/reviews/${id}`, { redirect: "manual" });
+    const bare = await fetch(`${served.sc.url}/reviews/${id}`, { redirect: "manual" });
     assert.equal(bare.status, 308);
     assert.equal(bare.headers.get("location"), `/reviews/${id}/`);
-    assert.equal((await sc.get("/reviews/no-such-review/")).status, 404);
-    assert.equal((await sc.get("/reviews/page/1/")).status, 200, "archive pages stay the release's files");
+    assert.equal((await served.sc.get("/reviews/no-such-review/")).status, 404);
+    assert.equal((await served.sc.get("/reviews/page/1/")).status, 200, "archive pages stay the release's files");
   });
 
   it("sitemaps of their own list every review page, oldest first, so a new review changes only the last", async () => {
@@ -95,7 +83,7 @@ describe("review pages", () => {
     assert.ok(index.includes(`<loc>${TEST_SITE}/sitemap-reviews-0.xml</loc>`));
     const xml = await file("sitemap-reviews-0.xml");
     const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(listed, dataset.reviews.map((r) => `${TEST_SITE}/reviews/${r.id}/`).reverse());
+    assert.deepEqual(listed, served.dataset.reviews.map((r) => `${TEST_SITE}/reviews/${r.id}/`).reverse());
     assert.ok(!(await file("sitemap-0.xml")).includes("review-page-shell"), "the shell is not a page");
   });
 });

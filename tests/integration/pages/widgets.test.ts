@@ -1,36 +1,24 @@
 // The badge and the embeddable widget: the same count and average as the home page, /reviews.json and the JSON-LD;
 // the widget small, script-free, noindex and the only thing any site may frame.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { formatCount, formatRating } from "../../../src/lib/charts/format.ts";
-import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
-import { sampleRelease } from "../../helpers/build.ts";
-import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
+import { servedSample } from "./served-sample.ts";
 
-let sc: TestSidecar;
-let dist: string;
-let dataset: ReviewsDataset;
-const file = (rel: string) => readFile(path.join(dist, rel), "utf8");
-const page = async (p: string) => (await sc.get(p)).text();
+const served = servedSample();
+const page = (urlPath: string) => served.page(urlPath);
 const WIDGETS = ["/embed/", "/embed/2-stars/", "/embed/3-stars/", "/embed/4-stars/", "/embed/5-stars/"];
-
-before(async () => {
-  dist = await sampleRelease();
-  sc = await startTestSidecar(dist);
-  dataset = JSON.parse(await page("/reviews.json")) as ReviewsDataset;
-});
-after(() => sc?.stop());
 
 describe("badge and widget", () => {
   it("the badge, the widgets, the home page and its JSON-LD agree with /reviews.json on count and average", async () => {
-    const { count, average } = dataset.aggregate_rating;
+    const { count, average } = served.dataset.aggregate_rating;
     assert.ok(count > 0 && average !== null);
     const said = `${formatRating(average)} out of 5 from ${formatCount(count)} reviews`;
     for (const badge of ["/badge.svg", "/badge-dark.svg"]) {
       const svg = await page(badge);
-      assert.ok(svg.includes(`<title id="t">${dataset.business.name.replace(/&/g, "&amp;")}: rated ${said}</title>`));
+      assert.ok(
+        svg.includes(`<title id="t">${served.dataset.business.name.replace(/&/g, "&amp;")}: rated ${said}</title>`),
+      );
       assert.ok(svg.includes(`>${formatRating(average)} · ${formatCount(count)} reviews</text>`), badge);
     }
     for (const widget of WIDGETS) {
@@ -51,7 +39,7 @@ describe("badge and widget", () => {
     for (const stars of [4, 5]) {
       const html = await page(`/embed/${stars}-stars/`);
       const shown = [...html.matchAll(/data-review-id="([\w-]+)" data-rating="(\d)"/g)].map((m) => m[1]);
-      const expected = dataset.reviews.filter((r) => r.rating >= stars).slice(0, 5);
+      const expected = served.dataset.reviews.filter((r) => r.rating >= stars).slice(0, 5);
       assert.deepEqual(
         shown,
         expected.map((r) => r.id),
@@ -64,7 +52,7 @@ describe("badge and widget", () => {
     const shown = [...all.matchAll(/data-review-id="([\w-]+)"/g)].map((m) => m[1]);
     assert.deepEqual(
       shown,
-      dataset.reviews.slice(0, 5).map((r) => r.id),
+      served.dataset.reviews.slice(0, 5).map((r) => r.id),
     );
   });
 
@@ -79,10 +67,14 @@ describe("badge and widget", () => {
 
   it("only the widget's paths may be framed, by the sidecar's headers and the CDN's _headers file alike", async () => {
     for (const widget of WIDGETS)
-      assert.equal((await sc.get(widget)).headers.get("content-security-policy"), "frame-ancestors *", widget);
+      assert.equal((await served.sc.get(widget)).headers.get("content-security-policy"), "frame-ancestors *", widget);
     for (const other of ["/", "/reviews/", "/developers/", "/badge.svg", "/reviews.json"])
-      assert.equal((await sc.get(other)).headers.get("content-security-policy"), "frame-ancestors 'none'", other);
-    const blocks = (await file("_headers")).split("\n\n").map((b) => b.split("\n"));
+      assert.equal(
+        (await served.sc.get(other)).headers.get("content-security-policy"),
+        "frame-ancestors 'none'",
+        other,
+      );
+    const blocks = (await served.file("_headers")).split("\n\n").map((b) => b.split("\n"));
     for (const [urlPath, ...headers] of blocks) {
       const frame = headers.find((h) => h.startsWith("  Content-Security-Policy: "));
       const expected = urlPath!.startsWith("/embed/") ? "frame-ancestors *" : "frame-ancestors 'none'";

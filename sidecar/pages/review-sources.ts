@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type ParsedShell, parseShell } from "../../src/lib/html/review-shell.ts";
 import { type CatalogNames, catalogNames } from "../../src/lib/reviews/catalog-names.ts";
+import { ApiError } from "../http/errors.ts";
 import { aspectLabels, type IndexedRelease } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
 
@@ -31,7 +32,8 @@ function perRelease<K extends object, V>(make: (release: K) => V): (release: K) 
 
 async function readShell(release: Release): Promise<ParsedShell> {
   const described = release.manifest.review_shell;
-  if (!described) throw new Error(`release ${release.id} has no review page shell (built by older code)`);
+  if (!described)
+    throw new ApiError(503, "no_review_pages", "This release was built without review pages: build it again.");
   const bytes = await readFile(path.join(release.dir, described.path));
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   if (sha256 !== described.sha256)

@@ -1,9 +1,13 @@
 // The review pages the sidecar renders: every permalink of the feeds answers with its review, in the static pages' card
 // markup, with validators, encodings, framing denied, and listed in the sitemap.
 import assert from "node:assert/strict";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, it } from "node:test";
 import { XMLParser } from "fast-xml-parser";
-import { TEST_SITE } from "../../helpers/build.ts";
+import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { releaseCopies } from "../../helpers/release-copy.ts";
+import { startTestSidecar } from "../../helpers/sidecar.ts";
 import { servedSample } from "./served-sample.ts";
 
 const served = servedSample();
@@ -85,5 +89,25 @@ describe("review pages", () => {
     const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     assert.deepEqual(listed, served.dataset.reviews.map((r) => `${TEST_SITE}/reviews/${r.id}/`).reverse());
     assert.ok(!(await file("sitemap-0.xml")).includes("review-page-shell"), "the shell is not a page");
+  });
+});
+
+describe("review pages of a release built without them", () => {
+  it("answer 503 naming the remedy, while the release's files are served", async () => {
+    const copies = await releaseCopies(await sampleRelease());
+    const dir = await copies.current();
+    const manifest = JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8"));
+    delete manifest.review_shell;
+    await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+    const sc = await startTestSidecar(copies.distDir);
+    try {
+      const res = await sc.get(`/reviews/${served.dataset.reviews[0]!.id}/`);
+      assert.equal(res.status, 503);
+      assert.equal(((await res.json()) as { code: string }).code, "no_review_pages");
+      assert.equal((await sc.get("/reviews/")).status, 200);
+    } finally {
+      await sc.stop();
+      await copies.cleanup();
+    }
   });
 });

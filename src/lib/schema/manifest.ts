@@ -49,12 +49,9 @@ export const ChangeLogFile = z
   .strict()
   .meta({ description: "The release's change log (what /api/reviews/changes answers from); kept in it, never served" });
 
-export const ReviewShellFile = z
-  .object({ path: FilePath, bytes: ByteCount, sha256: Sha256 })
-  .strict()
-  .meta({
-    description: "The page around one review, whose slots the sidecar fills; kept in the release, never served",
-  });
+export const ReviewShellFile = z.object({ path: FilePath, bytes: ByteCount, sha256: Sha256 }).strict().meta({
+  description: "The page around one review, whose slots the sidecar fills; kept in the release, never served",
+});
 
 export const Manifest = z
   .object({

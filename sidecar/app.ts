@@ -7,6 +7,7 @@ import { clientAddressFrom } from "./http/client-address.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
+import { reviewPageRoutes } from "./pages/review-pages.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -35,6 +36,10 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   // Add no `app.use("*", ...)` middleware: it would put every static request on the slow (async) path.
 
   if (parts.search) app.route("/api/reviews", searchRoutes(parts.search));
+  if (parts.search) {
+    const pages = reviewPageRoutes({ release: parts.release, search: parts.search, siteUrl: parts.config.siteUrl });
+    app.route("/", pages);
+  }
   app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
   if (parts.hub) app.route("/api/websub", parts.hub.routes);
   if (parts.mcp) app.route("/mcp", parts.mcp.routes);

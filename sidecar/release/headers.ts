@@ -30,6 +30,7 @@ export function representationHeaders(
     ...common,
     "x-content-type-options": "nosniff",
   };
+  if (entry.content_security_policy) ok["content-security-policy"] = entry.content_security_policy;
   if (rep.coding !== "identity") ok["content-encoding"] = rep.coding;
   return { ok: Object.freeze(ok), notModified: Object.freeze(common) };
 }

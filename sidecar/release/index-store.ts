@@ -167,7 +167,7 @@ async function betweenRequests<T>(steps: Generator<void, T>, pause: Pause): Prom
 }
 
 /** The aspects of the taxonomy the build used (so `aspect` accepts labels too); none when the release has no insights. */
-function aspectLabels(insights: InsightsDoc | null): AspectLabel[] {
+export function aspectLabels(insights: InsightsDoc | null): AspectLabel[] {
   const aspects = insights?.["aspects"];
   if (!Array.isArray(aspects)) return [];
   return aspects.filter((a): a is AspectLabel => typeof a?.id === "string" && typeof a?.label === "string");

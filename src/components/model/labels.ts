@@ -1,28 +1,8 @@
-// Human wording of enumerated values and dates, shared by the pages and the search page's client script.
-import type { VerificationMethod } from "../../lib/schema/review.ts";
-
-export { platformName } from "../../lib/reviews/platforms.ts";
-
-export const VERIFICATION_LABELS: Readonly<Record<VerificationMethod, string>> = {
-  invoice: "Verified customer (matched to an invoice)",
-  booking: "Verified customer (matched to a booking)",
-  platform: "Verified by the review platform",
-  manual: "Verified by staff",
-};
-
-/** Said of a review imported although its platform did not vouch for it. */
-export const NOT_VERIFIED_LABEL = "Not verified: imported although the platform does not vouch for it";
-
-/** Date options for `YYYY-MM-DD` calendar dates; UTC so the date never shifts by a day. */
-export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-};
-const dateFormat = new Intl.DateTimeFormat("en-US", DATE_FORMAT);
-
-/** `2026-03-02` -> `March 2, 2026` */
-export function formatDate(date: string): string {
-  return dateFormat.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-}
+// Human wording of enumerated values and dates: defined in src/lib (the sidecar's review pages use them too).
+export {
+  DATE_FORMAT,
+  formatDate,
+  NOT_VERIFIED_LABEL,
+  platformName,
+  VERIFICATION_LABELS,
+} from "../../lib/reviews/labels.ts";

@@ -1,4 +1,4 @@
-// Builds a review card in the browser with the same markup as ReviewCard.astro (text goes in as text, never as HTML).
+// Builds a review card in the browser with the markup of src/lib/html/review-card.ts (text goes in as text, never as HTML).
 
 export type ReviewView = {
   id: string;
@@ -115,10 +115,12 @@ export function renderReview(r: ReviewView, config: SearchConfig): HTMLElement {
     s.setAttribute("aria-hidden", "true");
     return s;
   };
+  const permalink = el("a", "review-link", time(r.date));
+  permalink.href = `/reviews/${r.id}/`;
   const meta = el(
     "p",
     "review-meta",
-    time(r.date),
+    permalink,
     sep(),
     verified,
     sep(),

@@ -12,6 +12,7 @@ export function headersFile(manifest: Manifest): string {
       "  Access-Control-Allow-Origin: *",
     ];
     if (e.link) lines.push(`  Link: ${e.link}`);
+    if (e.content_security_policy) lines.push(`  Content-Security-Policy: ${e.content_security_policy}`);
     return lines.join("\n");
   });
   return `${blocks.join("\n\n")}\n`;

@@ -19,7 +19,9 @@ import {
   readPreviousRelease,
 } from "../../build/previous-release.ts";
 import { CHANGE_LOG_FILE } from "../../lib/changes/log.ts";
-import type { ManifestEntry, SearchIndexFile } from "../../lib/schema/manifest.ts";
+import { reviewPath } from "../../lib/html/review-card.ts";
+import { REVIEW_SHELL_FILE } from "../../lib/html/review-shell.ts";
+import type { ManifestEntry, ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
@@ -34,7 +36,7 @@ import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE]);
+const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE, REVIEW_SHELL_FILE]);
 
 const WORKERS = 2;
 
@@ -64,7 +66,9 @@ export default function publish(context: BuildContext): AstroIntegration {
           throw new Error(`the previous release changed during the build (${previous?.reason}); build again`);
         const carried = previous?.release ? carryPages(root, previous.release, carriedFiles) : [];
         const listed = await listBuiltFiles(root);
-        const sitemaps = await writeSitemaps(root, site.origin, listed);
+        // Review pages are the sidecar's (rendered from the release), but listed with the files' pages.
+        const reviewPages = site.dataset.reviews.map((r) => reviewPath(r.id)).reverse();
+        const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
         const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
         // Written and described by the build itself (large-outputs.ts).
@@ -85,7 +89,13 @@ export default function publish(context: BuildContext): AstroIntegration {
         };
         const changeLog = await context.previousChangeLog();
         const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewJson, changeLog.log, context.now);
-        const manifest = buildManifest(files, meta, await describeIndexFile(root), changes.file);
+        const manifest = buildManifest(
+          files,
+          meta,
+          await describeIndexFile(root),
+          changes.file,
+          await describeReviewShell(root),
+        );
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));
@@ -129,6 +139,11 @@ async function describeIndexFile(root: string): Promise<SearchIndexFile> {
   } finally {
     await file.close();
   }
+}
+
+async function describeReviewShell(root: string): Promise<ReviewShellFile> {
+  const bytes = await readFile(path.join(root, REVIEW_SHELL_FILE));
+  return { path: REVIEW_SHELL_FILE, bytes: bytes.length, sha256: sha256(bytes) };
 }
 
 /** The files Astro wrote, which this step hashes and describes. */

@@ -7,8 +7,10 @@ import type {
   EncodedVariant,
   Manifest,
   ManifestEntry,
+  ReviewShellFile,
   SearchIndexFile,
 } from "../../lib/schema/manifest.ts";
+import { contentSecurityPolicyOf } from "../../lib/framing.ts";
 import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
 
@@ -27,6 +29,7 @@ export function buildManifest(
   meta: BuildMeta,
   searchIndex?: SearchIndexFile,
   changeLog?: ChangeLogFile,
+  reviewShell?: ReviewShellFile,
 ): Manifest {
   const lastModified = httpDate(meta.updated_at);
   const entries = files
@@ -44,6 +47,7 @@ export function buildManifest(
           last_modified: lastModified,
           cache_control: cacheControlOf(urlPath),
           link: (TOPIC_PATHS as readonly string[]).includes(urlPath) ? topicLinkHeader(meta.site_url, urlPath) : null,
+          content_security_policy: contentSecurityPolicyOf(urlPath),
           encodings: {
             ...(f.encodings.br ? { br: variant(f.encodings.br) } : {}),
             ...(f.encodings.gzip ? { gzip: variant(f.encodings.gzip) } : {}),
@@ -60,5 +64,6 @@ export function buildManifest(
     files: Object.fromEntries(entries),
     ...(searchIndex ? { search_index: searchIndex } : {}),
     ...(changeLog ? { change_log: changeLog } : {}),
+    ...(reviewShell ? { review_shell: reviewShell } : {}),
   };
 }

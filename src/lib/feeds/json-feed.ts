@@ -1,6 +1,7 @@
 // Builds the JSON Feed 1.1 document of the newest reviews (pure; written directly because `feed` only writes JSON Feed 1.0).
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { JsonFeed, JsonFeedItem } from "../schema/json-feed.ts";
+import { reviewPath } from "../html/review-card.ts";
 import { siteUrls } from "../site-urls.ts";
 import { FEED_SIZE, reviewModifiedAt, reviewPlainText, reviewTitle, reviewUrn } from "./items.ts";
 
@@ -11,7 +12,8 @@ export function jsonFeed(dataset: ReviewsDataset, origin: string): JsonFeed {
     ids.map((id) => list.find((e) => e.id === id)!.name);
   const items: JsonFeedItem[] = dataset.reviews.slice(0, FEED_SIZE).map((r) => ({
     id: reviewUrn(business.id, r.id),
-    ...(r.source.url ? { url: r.source.url } : {}),
+    url: new URL(reviewPath(r.id), origin).href,
+    ...(r.source.url ? { external_url: r.source.url } : {}),
     title: reviewTitle(r),
     content_text: reviewPlainText(r),
     date_published: r.published_at,

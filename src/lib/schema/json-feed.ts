@@ -8,7 +8,8 @@ const Author = z.object({ name: z.string(), url: z.url().optional(), avatar: z.u
 export const JsonFeedItem = z
   .object({
     id: z.string().meta({ description: "Stable URN of the review: urn:reviews:<business id>:<review id>" }),
-    url: z.url().optional().meta({ description: "Permalink of the review on its source platform" }),
+    url: z.url().meta({ description: "The review's own page on this site" }),
+    external_url: z.url().optional().meta({ description: "Permalink of the review on its source platform" }),
     title: z.string(),
     content_text: z.string(),
     date_published: Timestamp,

@@ -26,6 +26,10 @@ export const ManifestEntry = z
     last_modified: z.string().meta({ description: "RFC 9110 HTTP-date" }),
     cache_control: z.string(),
     link: z.string().nullable().meta({ description: "Link header value (hub and self) for WebSub topics" }),
+    content_security_policy: z
+      .string()
+      .optional()
+      .meta({ description: "Content-Security-Policy header value: who may frame the file (frame-ancestors)" }),
     encodings: z.object({ br: EncodedVariant.optional(), gzip: EncodedVariant.optional() }).strict(),
   })
   .strict();
@@ -45,6 +49,10 @@ export const ChangeLogFile = z
   .strict()
   .meta({ description: "The release's change log (what /api/reviews/changes answers from); kept in it, never served" });
 
+export const ReviewShellFile = z.object({ path: FilePath, bytes: ByteCount, sha256: Sha256 }).strict().meta({
+  description: "The page around one review, whose slots the sidecar fills; kept in the release, never served",
+});
+
 export const Manifest = z
   .object({
     manifest_version: z.literal(1),
@@ -59,6 +67,7 @@ export const Manifest = z
       .meta({ description: "URL path -> file; directory indexes are keyed by their path with a trailing slash" }),
     search_index: SearchIndexFile.optional(),
     change_log: ChangeLogFile.optional(),
+    review_shell: ReviewShellFile.optional(),
   })
   .strict();
 
@@ -67,3 +76,4 @@ export type ManifestEntry = z.output<typeof ManifestEntry>;
 export type EncodedVariant = z.output<typeof EncodedVariant>;
 export type SearchIndexFile = z.output<typeof SearchIndexFile>;
 export type ChangeLogFile = z.output<typeof ChangeLogFile>;
+export type ReviewShellFile = z.output<typeof ReviewShellFile>;

@@ -4,7 +4,16 @@
  * Paths only the sidecar answers (its routes in sidecar/app.ts: search, since and changes; the hub; MCP; health and
  * status). Every other path is a static file of the release.
  */
-export const SIDECAR_PATHS = ["/api/reviews/*", "/api/websub/hub", "/mcp", "/healthz", "/api/status"] as const;
+// A review's page is the sidecar's; the archive pages under /reviews/ are files, which a static host serves before any
+// rule that does not force (status 200 without "!").
+export const SIDECAR_PATHS = [
+  "/api/reviews/*",
+  "/api/websub/hub",
+  "/mcp",
+  "/healthz",
+  "/api/status",
+  "/reviews/:id/",
+] as const;
 
 /**
  * The origin the sidecar is reached at, from `--sidecar-origin`: an absolute http(s) URL without path, query or

@@ -14,7 +14,13 @@ import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 
 const SCRIPT = path.join(ROOT, "scripts/export-static.ts");
 const ORIGIN = "https://sidecar.example.test";
-const INTERNAL = ["manifest.json", "search-index.bin", "build-record.json", "change-log.json"];
+const INTERNAL = [
+  "manifest.json",
+  "search-index.bin",
+  "build-record.json",
+  "change-log.json",
+  "review-page-shell/index.html",
+];
 
 function exportStatic(distDir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, [SCRIPT, ...args], {
@@ -43,7 +49,10 @@ describe("npm run export:static", () => {
     const out = path.join(tmp, "site");
     const run = exportStatic(distDir, out, "--sidecar-origin", `${ORIGIN}/`);
     assert.equal(run.code, 0, run.out);
-    assert.match(run.out, /left out: build-record\.json, change-log\.json, manifest\.json, search-index\.bin/);
+    assert.match(
+      run.out,
+      /left out: build-record\.json, change-log\.json, manifest\.json, review-page-shell\/index\.html, search-index\.bin/,
+    );
 
     const published = [...new Set(Object.values(manifest.files).map((e) => e.path))];
     assert.ok(published.includes("reviews.json") && published.includes("index.html"));
@@ -109,8 +118,9 @@ describe("npm run export:static", () => {
     after(() => sidecar.stop());
 
     it("are the sidecar's routes, and no static file of the release", async () => {
+      const reviews = (await (await sidecar.get("/reviews.json")).json()) as { reviews: { id: string }[] };
       for (const p of SIDECAR_PATHS) {
-        const urlPath = p.replace("*", "search");
+        const urlPath = p.replace("*", "search").replace(":id", reviews.reviews[0]!.id);
         assert.equal(manifest.files[urlPath], undefined, `${urlPath} is no file of the release`);
         const res = await sidecar.get(urlPath);
         const body = await res.text();

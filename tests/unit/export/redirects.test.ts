@@ -16,6 +16,7 @@ describe("redirectsFile", () => {
         "/mcp  https://api.example.com/mcp  200",
         "/healthz  https://api.example.com/healthz  200",
         "/api/status  https://api.example.com/api/status  200",
+        "/reviews/:id/  https://api.example.com/reviews/:id/  200",
         "",
       ].join("\n"),
     );

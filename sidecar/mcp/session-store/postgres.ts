@@ -2,7 +2,8 @@
 import type pg from "pg";
 import { migrateSessionTables, SESSION_LOCKS } from "./postgres-schema.ts";
 import { RATE_WINDOW_MS, refusedUntil } from "./admission.ts";
-import type { McpSessionStore, SessionAdmission, SessionRecord, SubscriptionEntry } from "./store.ts";
+import { toSessionRecord } from "./session-row.ts";
+import type { McpSessionStore, SessionAdmission, SubscriptionEntry } from "./store.ts";
 
 type Row = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
     async sessionTouch(id, now, ttlMs) {
       const row = await one(SQL.get, [id]);
       if (!row) return undefined;
-      const record = toRecord(row);
+      const record = toSessionRecord(row);
       if (record.endedAt !== null || now - record.lastSeenAt > ttlMs) return undefined;
       if (now - record.lastSeenAt >= Math.min(1000, ttlMs / 20)) await pool.query(SQL.touch, [id, now]);
       return { ...record, lastSeenAt: Math.max(record.lastSeenAt, now) };
@@ -84,7 +85,7 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
 
     async sessionLive(ids, now, ttlMs) {
       if (ids.length === 0) return [];
-      return (await pool.query(SQL.live, [[...ids], now - ttlMs])).rows.map(toRecord);
+      return (await pool.query(SQL.live, [[...ids], now - ttlMs])).rows.map(toSessionRecord);
     },
 
     async sessionEndIdle(now, ttlMs) {
@@ -126,18 +127,5 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
     subscriptionAdvance: (sessionId, uri, seen, next) => changed(SQL.subscriptionAdvance, [sessionId, uri, seen, next]),
 
     close,
-  };
-}
-
-function toRecord(row: Row): SessionRecord {
-  return {
-    id: String(row["id"]),
-    protocolVersion: String(row["protocol_version"]),
-    client: String(row["client"]),
-    clientAddress: String(row["client_address"]),
-    createdAt: Number(row["created_at"]),
-    lastSeenAt: Number(row["last_seen_at"]),
-    endedAt: row["ended_at"] === null ? null : Number(row["ended_at"]),
-    logLevel: row["log_level"] === null ? null : String(row["log_level"]),
   };
 }

@@ -3,13 +3,13 @@ import type { DatabaseSync, SQLOutputValue } from "node:sqlite";
 import { immediate, openSqlite, prepareAll } from "../../db/sqlite.ts";
 import { RATE_WINDOW_MS, refusedUntil } from "./admission.ts";
 import { migrateSessionTables } from "./sqlite-schema.ts";
+import { toSessionRecord } from "./session-row.ts";
 import type {
   McpSessionStore,
   NewSession,
   SessionAdmission,
   SessionLimit,
   SessionLimits,
-  SessionRecord,
   SubscriptionEntry,
 } from "./store.ts";
 
@@ -82,7 +82,7 @@ export function createSqliteSessionStore(db: DatabaseSync, close: () => Promise<
     async sessionTouch(id, now, ttlMs) {
       const row = stmt.get.get(id) as Row | undefined;
       if (!row) return undefined;
-      const record = toRecord(row);
+      const record = toSessionRecord(row);
       if (record.endedAt !== null || now - record.lastSeenAt > ttlMs) return undefined;
       if (now - record.lastSeenAt >= Math.min(1000, ttlMs / 20)) stmt.touch.run({ id, now });
       return { ...record, lastSeenAt: Math.max(record.lastSeenAt, now) };
@@ -94,7 +94,7 @@ export function createSqliteSessionStore(db: DatabaseSync, close: () => Promise<
 
     async sessionLive(ids, now, ttlMs) {
       if (ids.length === 0) return [];
-      return (stmt.live.all({ ids: JSON.stringify(ids), cutoff: now - ttlMs }) as Row[]).map(toRecord);
+      return (stmt.live.all({ ids: JSON.stringify(ids), cutoff: now - ttlMs }) as Row[]).map(toSessionRecord);
     },
 
     async sessionEndIdle(now, ttlMs) {
@@ -138,18 +138,5 @@ export function createSqliteSessionStore(db: DatabaseSync, close: () => Promise<
     },
 
     close,
-  };
-}
-
-function toRecord(row: Row): SessionRecord {
-  return {
-    id: String(row["id"]),
-    protocolVersion: String(row["protocol_version"]),
-    client: String(row["client"]),
-    clientAddress: String(row["client_address"]),
-    createdAt: Number(row["created_at"]),
-    lastSeenAt: Number(row["last_seen_at"]),
-    endedAt: row["ended_at"] === null ? null : Number(row["ended_at"]),
-    logLevel: row["log_level"] === null ? null : String(row["log_level"]),
   };
 }

@@ -15,6 +15,7 @@ const business = {
   technicians: [{ id: "rosa", name: "Rosa <b>" }],
   services: [],
   service_areas: [{ id: "buda", name: "Buda" }],
+  display: { review_aspects: true, insights: true, unmentioned_entries: true },
 } as unknown as Business;
 const names = catalogNames(business, [{ id: "price", label: "Price" }]);
 const review = {
@@ -45,6 +46,17 @@ describe("review card", () => {
     assert.ok(html.includes(`<a href="/aspects/price/">Price</a>`));
     assert.ok(html.includes(`Reply from Pipes &amp; &lt;Sons&gt;, <time datetime="2026-03-03">`));
     assert.ok(html.includes(`<span class="not-verified"`));
+    assert.ok(!html.includes("Not analysed"));
+  });
+
+  it("honours the owner's display settings and says when the engine could not read the review", () => {
+    const noChips = { ...names, display: { ...names.display, review_aspects: false } };
+    assert.ok(!reviewCardHtml(review, noChips, business.name).includes("review-aspects"));
+    const noInsights = { ...names, display: { ...names.display, insights: false } };
+    const unlinked = reviewCardHtml(review, noInsights, business.name);
+    assert.ok(unlinked.includes("Price") && !unlinked.includes(`href="/aspects/price/"`));
+    const unread = reviewCardHtml({ ...review, analysis_status: "not_analysed" } as Review, names, business.name);
+    assert.ok(unread.includes(`<p class="review-note">Not analysed: the review insights read English only.</p>`));
   });
 });
 

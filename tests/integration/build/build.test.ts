@@ -19,6 +19,7 @@ import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { BUILD_RECORD } from "../../../src/build/previous-release.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../../../src/lib/changes/log.ts";
+import { REVIEW_SHELL_FILE } from "../../../src/lib/html/review-shell.ts";
 import { build, sampleRelease, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
 
 let first: Pick<BuildResult, "distDir">;
@@ -95,8 +96,8 @@ describe("build output", () => {
       e.encodings.gzip?.path,
     ]);
     // Besides the manifest's files: the manifest, the CDN headers, the build record the next build reads, and the
-    // sidecar's search index and change log (never published), which the manifest describes apart; the index loads
-    // against the published /reviews.json.
+    // sidecar's search index, change log and review page shell (never published), which the manifest describes apart;
+    // the index loads against the published /reviews.json.
     const index = await read(INDEX_FILE_NAME);
     assert.deepEqual(manifest.search_index, {
       path: INDEX_FILE_NAME,
@@ -111,13 +112,20 @@ describe("build output", () => {
       bytes: log.length,
       sha256: createHash("sha256").update(log).digest("hex"),
     });
+    const shell = await read(REVIEW_SHELL_FILE);
+    assert.equal(manifest.review_shell?.sha256, createHash("sha256").update(shell).digest("hex"));
     const { columns, updatedAt } = decodeSearchIndex(index);
     const published = readReviewsFileOf(await read("reviews.json"), idsInSourceOrder(columns));
     assert.equal(published.reviews.count, columns.size);
     assert.equal(updatedAt, published.head.updated_at);
     assert.deepEqual(
       onDisk
-        .filter((f) => !["manifest.json", "_headers", BUILD_RECORD, INDEX_FILE_NAME, CHANGE_LOG_FILE].includes(f))
+        .filter(
+          (f) =>
+            !["manifest.json", "_headers", BUILD_RECORD, INDEX_FILE_NAME, CHANGE_LOG_FILE, REVIEW_SHELL_FILE].includes(
+              f,
+            ),
+        )
         .sort(),
       described.filter((f): f is string => !!f).sort(),
     );

@@ -8,6 +8,7 @@ import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
 import { reviewPageRoutes } from "./pages/review-pages.ts";
+import { searchPageRoutes } from "./pages/search-page.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -39,6 +40,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   if (parts.search) {
     const pages = reviewPageRoutes({ release: parts.release, search: parts.search, siteUrl: parts.config.siteUrl });
     app.route("/", pages);
+    app.route("/", searchPageRoutes({ release: parts.release, search: parts.search }));
   }
   app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
   if (parts.hub) app.route("/api/websub", parts.hub.routes);

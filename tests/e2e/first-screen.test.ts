@@ -135,7 +135,7 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test("without JavaScript the search form is a plain GET form: the URL carries the text and the stars", async () => {
+test("without JavaScript the search form is a plain GET form the sidecar answers with the results, the form kept", async () => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${site.origin}/search/`);
@@ -146,6 +146,11 @@ test("without JavaScript the search form is a plain GET form: the URL carries th
   assert.equal(url.pathname, "/search/");
   assert.equal(url.searchParams.get("query"), "leak");
   assert.equal(url.searchParams.get("min_rating"), "4");
-  assert.ok(await page.locator("noscript").count(), "the page says why no results appear");
+  const cards = page.locator("#search-results article.review");
+  assert.ok((await cards.count()) > 0, "the results come with the page");
+  for (const rating of await cards.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-rating")))))
+    assert.ok(rating >= 4, `a ${rating}-star review among 4 stars and up`);
+  assert.equal(await page.inputValue("#f-query"), "leak");
+  assert.ok(await page.isChecked('#f-min_rating input[value="4"]'));
   await context.close();
 });

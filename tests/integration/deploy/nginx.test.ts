@@ -134,6 +134,18 @@ if (!existsSync(NGINX)) {
       assert.deepEqual(JSON.parse(via.body.toString()), await (await sidecar.get(query)).json());
     });
 
+    it("sends a review's page and a search with a query to the sidecar, the archive pages and the bare search page being files", async () => {
+      const { reviews } = (await (await sidecar.get("/reviews.json")).json()) as { reviews: { id: string }[] };
+      const page = await send(`${nginx.url}/reviews/${reviews[0]!.id}/`);
+      assert.equal(page.status, 200);
+      assert.ok(page.body.toString().includes(`id="review-${reviews[0]!.id}"`));
+      assert.equal((await send(`${nginx.url}/reviews/`)).status, 200);
+      const search = await send(`${nginx.url}/search/?query=water&limit=3`);
+      assert.equal(search.status, 200);
+      assert.equal(search.body.toString().match(/<article class="review"/g)?.length, 3);
+      assert.equal((await send(`${nginx.url}/review-page-shell/index.html`)).status, 404);
+    });
+
     it("passes the client's Host on to /mcp: the site's host initializes, another is refused (421)", async () => {
       const ok = await send(`${nginx.url}/mcp`, {
         method: "POST",

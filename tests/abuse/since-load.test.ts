@@ -1,7 +1,7 @@
 // /api/reviews/since at 20,000 reviews under load: twenty requests at once, each with another Accept-Encoding, grow
-// the sidecar's memory by less than 150 MB and never hold /healthz up for long: under 100 ms, or a tenth of the time the
-// twenty answers took when the machine is so busy that everything is slower (a blocking answer would hold /healthz
-// for about a third of it).
+// the sidecar's memory by less than 150 MB and never hold /healthz up for long: under 100 ms, or a fifth of the time the
+// twenty answers took when the machine is busy or a collection of the old generation falls in (an answer made on the
+// event loop would hold /healthz for a third of it or more).
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -119,7 +119,7 @@ it("keeps memory and /healthz in bounds while twenty large answers are asked for
   );
   assert.ok(peak - settled < 150 * 2 ** 20, `RSS grew ${Math.round((peak - settled) / 2 ** 20)} MB`);
   assert.ok(
-    slowest < Math.max(100, elapsed / 10),
+    slowest < Math.max(100, elapsed / 5),
     `/healthz took ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms`,
   );
 });

@@ -9,6 +9,7 @@ import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
 import { reviewPageRoutes } from "./pages/review-pages.ts";
 import { searchPageRoutes } from "./pages/search-page.ts";
+import { createReviewSources } from "./pages/review-sources.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
 import { searchRoutes } from "./search/routes.ts";
@@ -38,9 +39,11 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
 
   if (parts.search) app.route("/api/reviews", searchRoutes(parts.search));
   if (parts.search) {
-    const pages = reviewPageRoutes({ release: parts.release, search: parts.search, siteUrl: parts.config.siteUrl });
-    app.route("/", pages);
-    app.route("/", searchPageRoutes({ release: parts.release, search: parts.search }));
+    // Made once per release and shared: review pages and the search page read the same names.
+    const sources = createReviewSources();
+    const deps = { release: parts.release, search: parts.search, sources };
+    app.route("/", reviewPageRoutes({ ...deps, siteUrl: parts.config.siteUrl }));
+    app.route("/", searchPageRoutes(deps));
   }
   app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
   if (parts.hub) app.route("/api/websub", parts.hub.routes);

@@ -16,7 +16,7 @@ import { createLru } from "../http/lru.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Coding, Release } from "../release/release.ts";
 import { chooseCoding, codedValidators, DYNAMIC_CACHE_CONTROL, type Rendered, send } from "../search/json-response.ts";
-import { createReviewSources } from "./review-sources.ts";
+import type { ReviewSources } from "./review-sources.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -25,11 +25,17 @@ const PAGE_CACHE_BYTES = 32 * 2 ** 20;
 // Quality 5: a third smaller than gzip at a fraction of a millisecond per page, once per release.
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
-export type ReviewPageDeps = Readonly<{ release: () => Release; search: SearchIndexStore; siteUrl: string }>;
+export type ReviewPageDeps = Readonly<{
+  release: () => Release;
+  search: SearchIndexStore;
+  siteUrl: string;
+  /** Per release: the page shell, positions by id and display names (shared with the search page). */
+  sources: ReviewSources;
+}>;
 
 export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const sources = createReviewSources();
+  const { sources } = deps;
   const pages = createLru<Rendered>(PAGE_CACHE_BYTES);
   const csp = contentSecurityPolicyOf("/reviews/");
 

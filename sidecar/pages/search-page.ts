@@ -13,13 +13,13 @@ import type { AppEnv } from "../http/env.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
 import { DYNAMIC_CACHE_CONTROL } from "../search/json-response.ts";
-import { createReviewSources } from "./review-sources.ts";
+import type { ReviewSources } from "./review-sources.ts";
 
-export type SearchPageDeps = Readonly<{ release: () => Release; search: SearchIndexStore }>;
+export type SearchPageDeps = Readonly<{ release: () => Release; search: SearchIndexStore; sources: ReviewSources }>;
 
 export function searchPageRoutes(deps: SearchPageDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const sources = createReviewSources();
+  const { sources } = deps;
   const csp = contentSecurityPolicyOf("/search/");
 
   app.on(["GET", "HEAD"], "/search/", async (c, next) => {

@@ -71,6 +71,8 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
     await site.addReview(`Benchmark review for ${run.label} — naïve ✓`);
     await site.build();
     const published = performance.now();
+    const cpuBefore = hubs.map((h) => procStatus(h.child.pid!).cpuMs);
+    const farmBefore = process.cpuUsage();
     const ping = await hubs[0]!.post({ "hub.mode": "publish", "hub.url": TOPICS.atom });
     if (ping.status !== 202) throw new Error(`publish ping -> ${ping.status}`);
     const peak = hubs.map((h) => procStatus(h.child.pid!).rss);
@@ -81,6 +83,8 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
       await sleep(25);
     }
     const latencies = farm.acks.map((t) => t - published).sort((a, b) => a - b);
+    const cpuMs = hubs.map((h, i) => procStatus(h.child.pid!).cpuMs - cpuBefore[i]!);
+    const farmCpu = process.cpuUsage(farmBefore);
     const byReplica = hubs.map((h) => h.logs.filter((l) => l.msg === "websub delivered").length);
     return {
       run: run.label,
@@ -90,6 +94,9 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
       publish_to_p50_ack_ms: Math.round(percentile(latencies, 50)),
       publish_to_last_ack_ms: Math.round(latencies.at(-1)!),
       deliveries_per_replica: byReplica,
+      // Where the machine's CPU went from the ping to the last acknowledgement (the farm is this process).
+      cpu_ms_per_replica: cpuMs.map(Math.round),
+      cpu_ms_subscriber_farm: Math.round((farmCpu.user + farmCpu.system) / 1000),
       peak_rss_per_replica: peak.map(mb),
       high_water_rss_per_replica: hubs.map((h) => mb(procStatus(h.child.pid!).hwm)),
     };

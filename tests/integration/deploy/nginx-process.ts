@@ -10,7 +10,8 @@ import { ROOT } from "../../helpers/build.ts";
 export const NGINX = "/usr/sbin/nginx";
 export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
-export type NginxOptions = Readonly<{ distDir: string; siteUrl: string; sidecarPort: number }>;
+/** `sidecarPorts`: the replicas of the upstream, on 127.0.0.1. */
+export type NginxOptions = Readonly<{ distDir: string; siteUrl: string; sidecarPorts: readonly number[] }>;
 export type RunningNginx = Readonly<{ url: string; brotli: boolean; stop: () => Promise<void> }>;
 
 /** Replaces `from` in `text`, failing when the committed file no longer holds it (the template would silently drift). */
@@ -20,18 +21,19 @@ function replace(text: string, from: string | RegExp, to: string): string {
   return typeof from === "string" ? text.replaceAll(from, to) : text.replace(from, to);
 }
 
-/** reviews.conf for this machine: listening on 127.0.0.1:port, the one sidecar as upstream, the test site's Link. */
+/** reviews.conf for this machine: listening on 127.0.0.1:port, the given replicas as upstream, the test site's Link. */
 export function templateConfig(conf: string, o: NginxOptions & { port: number; brotli: boolean }): string {
   let out = replace(conf, "listen 80;", `listen 127.0.0.1:${o.port};`);
   out = replace(out, "root /srv/reviews/dist;", `root ${o.distDir};`);
-  out = replace(out, "server 127.0.0.1:4321 ", `server 127.0.0.1:${o.sidecarPort} `);
-  out = replace(out, /^\s*server 127\.0\.0\.1:4322 .*\n/m, "");
+  const servers = /^([ \t]*)server 127\.0\.0\.1:4321 (.*)\n\s*server 127\.0\.0\.1:4322 .*\n/m;
+  const [, indent, options] = servers.exec(out) ?? [];
+  out = replace(out, servers, o.sidecarPorts.map((p) => `${indent}server 127.0.0.1:${p} ${options}\n`).join(""));
   out = replace(out, "https://reviews.example.com", o.siteUrl);
   if (!o.brotli) out = replace(out, "brotli_static on;", "");
   return out;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };

@@ -10,6 +10,7 @@ import { ROOT, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 import { type ReleaseCopies, releaseCopies } from "../../helpers/release-copy.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { NGINX, type RunningNginx, startNginx } from "./nginx-process.ts";
+import { send } from "./send.ts";
 
 const SITE_HOST = new URL(TEST_SITE).host;
 const MCP_HEADERS = {
@@ -23,25 +24,6 @@ const INITIALIZE = JSON.stringify({
   method: "initialize",
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "nginx-test", version: "1" } },
 });
-
-type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** One request with exactly these headers (Host included, which fetch will not set), the body read whole. */
-function send(
-  url: string,
-  o: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: o.method ?? "GET", headers: o.headers ?? {}, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(o.body);
-  });
-}
 
 it("docs/deploy.md shows the committed nginx configuration as it is", async () => {
   const conf = await readFile(path.join(ROOT, "deploy/nginx/reviews.conf"), "utf8");
@@ -69,7 +51,7 @@ if (!existsSync(NGINX)) {
       nginx = await startNginx({
         distDir: copies.distDir,
         siteUrl: TEST_SITE,
-        sidecarPort: Number(new URL(sidecar.url).port),
+        sidecarPorts: [Number(new URL(sidecar.url).port)],
       });
     });
     after(async () => {

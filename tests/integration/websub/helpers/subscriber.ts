@@ -17,7 +17,8 @@ export type VerifyBehaviour = "echo" | "refuse" | "wrong-body" | "hang" | "huge"
 /** How a delivery POST is answered: a status, or never / with an endless body. */
 export type DeliverBehaviour = number | "hang" | "huge";
 
-export type Behaviour = { verify: VerifyBehaviour; deliver: DeliverBehaviour };
+/** `delayMs`: how long every answer of the path waits, as a slow subscriber's would. */
+export type Behaviour = { verify: VerifyBehaviour; deliver: DeliverBehaviour; delayMs?: number };
 
 export type Subscriber = Readonly<{
   port: number;
@@ -54,8 +55,9 @@ export async function startSubscriber(
       };
       log.push(entry);
       const b = behaviours.get(u.pathname) ?? DEFAULT;
-      if (req.method === "GET") answerGet(b.verify, entry, res);
-      else answerPost(b.deliver, res);
+      const answer = () => (req.method === "GET" ? answerGet(b.verify, entry, res) : answerPost(b.deliver, res));
+      if (b.delayMs) setTimeout(answer, b.delayMs);
+      else answer();
     });
   });
   server.on("secureConnection", (s: Socket) => {

@@ -1,6 +1,8 @@
-// Outbound HTTPS to callbacks: got with one overall timeout, no redirects, no retries, a capped read of the answer and the SSRF guard.
-import { Agent } from "node:https";
-import got from "got";
+// Outbound HTTPS to callbacks: node:https with one overall timeout, no redirects, no retries, a capped read of the answer
+// and the SSRF guard.
+import type { IncomingMessage } from "node:http";
+import { Agent, request } from "node:https";
+import { createSecureContext } from "node:tls";
 import { hostAddress } from "./ip.ts";
 import { ForbiddenAddressError, guardedLookup, type Resolver } from "./lookup.ts";
 import type { AddressPolicy } from "./policy.ts";
@@ -34,15 +36,23 @@ export type ClientOptions = Readonly<{
 
 export function createCallbackClient(options: ClientOptions): CallbackClient {
   // A fresh connection per attempt: callbacks are mostly distinct hosts, and idle keep-alive TLS sockets to a thousand
-  // of them hold much memory for little gain. TLS sessions are still cached, so repeat hosts resume cheaply.
-  const agent = new Agent({ keepAlive: false });
+  // of them hold much memory for little gain. TLS sessions are still cached, so repeat hosts resume cheaply. One TLS
+  // context (the trusted CAs) serves every connection instead of being built again for each.
+  const agent = new Agent({ keepAlive: false, secureContext: createSecureContext() });
   const lookup = guardedLookup(options.policy, options.resolver);
 
   const call = (req: CallRequest): Promise<HttpOutcome> =>
     new Promise((resolve) => {
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
-      const fail = (code: string, message: string) => resolve({ kind: "error", code, message, ms: ms() });
+      let settled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const fail = (code: string, message: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ kind: "error", code, message, ms: ms() });
+      };
 
       let url: URL;
       try {
@@ -64,56 +74,43 @@ export function createCallbackClient(options: ClientOptions): CallbackClient {
       let status: number | undefined;
       const chunks: Buffer[] = [];
       let size = 0;
-      let settled = false;
       const finish = (complete: boolean) => {
         if (settled) return;
-        settled = true;
         if (status === undefined) return fail("ERR_NO_RESPONSE", "the connection ended without a response");
-        resolve({ kind: "response", status, body: Buffer.concat(chunks, size), complete, ms: ms() });
-      };
-
-      let stream: ReturnType<typeof got.stream>;
-      try {
-        stream = got.stream(url, {
-          method: req.method,
-          headers: { "user-agent": options.userAgent, ...req.headers },
-          ...(req.body ? { body: req.body } : {}),
-          timeout: { request: req.timeoutMs },
-          followRedirect: false,
-          retry: { limit: 0 },
-          throwHttpErrors: false,
-          decompress: false,
-          http2: false,
-          dnsLookup: lookup,
-          agent: { https: agent },
-        });
-      } catch (err) {
-        return fail((err as NodeJS.ErrnoException).code ?? "ERR_REQUEST", (err as Error).message);
-      }
-      stream.on("response", (res: { statusCode: number }) => {
-        status = res.statusCode;
-      });
-      stream.on("data", (chunk: Buffer) => {
-        if (settled) return;
-        const room = req.maxBodyBytes - size;
-        if (chunk.length > room) {
-          chunks.push(chunk.subarray(0, room));
-          size += room;
-          finish(false);
-          stream.destroy();
-          return;
-        }
-        chunks.push(chunk);
-        size += chunk.length;
-      });
-      stream.on("end", () => finish(true));
-      stream.on("error", (err: NodeJS.ErrnoException) => {
-        if (settled) return;
-        // A status already received stands (a delivery's answer body is ignored); the body is then incomplete.
-        if (status !== undefined) return finish(false);
         settled = true;
-        fail(err.code ?? "ERR_REQUEST", err.message);
+        clearTimeout(timer);
+        resolve({ kind: "response", status, body: Buffer.concat(chunks, size), complete, ms: ms() });
+        outgoing.destroy();
+      };
+      // A status already received stands (a delivery's answer body is ignored); the body is then incomplete.
+      const failed = (code: string, message: string) => (status === undefined ? fail(code, message) : finish(false));
+
+      const headers: Record<string, string> = { "user-agent": options.userAgent, ...req.headers };
+      if (req.body) headers["content-length"] = String(req.body.length);
+      const outgoing = request(url, { method: req.method, headers, agent, lookup });
+      // The whole exchange, from DNS to the last byte read.
+      timer = setTimeout(() => {
+        failed("ETIMEDOUT", `no complete answer within ${req.timeoutMs} ms`);
+        outgoing.destroy();
+      }, req.timeoutMs);
+      outgoing.on("response", (res: IncomingMessage) => {
+        status = res.statusCode;
+        res.on("data", (chunk: Buffer) => {
+          if (settled) return;
+          const room = req.maxBodyBytes - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
+            size += room;
+            return finish(false);
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on("end", () => finish(true));
+        res.on("error", (err: NodeJS.ErrnoException) => failed(err.code ?? "ERR_REQUEST", err.message));
       });
+      outgoing.on("error", (err: NodeJS.ErrnoException) => failed(err.code ?? "ERR_REQUEST", err.message));
+      outgoing.end(req.body);
     });
 
   return Object.freeze({ call, close: () => agent.destroy() });

@@ -10,6 +10,7 @@ import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
 import { indexDataset } from "../../../src/lib/search/index.ts";
 import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
+import { nextHint } from "../../../src/lib/mcp/tools/tool.ts";
 import { PROTOCOL } from "./mcp-client.ts";
 
 /**
@@ -44,7 +45,14 @@ async function baselineServer(distDir: string, replay: boolean): Promise<void> {
           const args = Object.entries(msg.params?.arguments ?? {}).map(([k, v]) => [k, String(v)]);
           const parsed = parseSearchQuery(new URLSearchParams(args));
           const outcome = parsed.ok ? searchReviews(index, parsed.value) : null;
-          const value = outcome?.ok ? outcome.result : {};
+          // As the tool answers: the result and how to get the next page.
+          const value = outcome?.ok
+            ? {
+                ...outcome.result,
+                next:
+                  outcome.result.next_cursor === null ? null : nextHint("search_reviews", "cursor set to next_cursor"),
+              }
+            : {};
           result = JSON.stringify({
             content: [{ type: "text", text: JSON.stringify(value) }],
             structuredContent: value,

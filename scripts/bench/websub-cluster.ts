@@ -8,7 +8,7 @@ import { type SidecarProcess, startSidecar } from "../lib/sidecar-process.ts";
 import { createTestCa } from "../lib/test-ca.ts";
 import { startPostgres } from "../lib/test-postgres.ts";
 import { createTestSite, SITE_URL, TOPICS } from "../lib/test-site.ts";
-import { type Farm, mb, percentile, port, procStatus, sleep, startFarm } from "./lib/websub-farm.ts";
+import { cpuMsOfCommand, type Farm, mb, percentile, port, procStatus, sleep, startFarm } from "./lib/websub-farm.ts";
 
 const { values } = parseArgs({
   options: {
@@ -73,6 +73,7 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
     const published = performance.now();
     const cpuBefore = hubs.map((h) => procStatus(h.child.pid!).cpuMs);
     const farmBefore = process.cpuUsage();
+    const postgresBefore = cpuMsOfCommand("postgres");
     const ping = await hubs[0]!.post({ "hub.mode": "publish", "hub.url": TOPICS.atom });
     if (ping.status !== 202) throw new Error(`publish ping -> ${ping.status}`);
     const peak = hubs.map((h) => procStatus(h.child.pid!).rss);
@@ -85,6 +86,7 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
     const latencies = farm.acks.map((t) => t - published).sort((a, b) => a - b);
     const cpuMs = hubs.map((h, i) => procStatus(h.child.pid!).cpuMs - cpuBefore[i]!);
     const farmCpu = process.cpuUsage(farmBefore);
+    const postgresCpu = cpuMsOfCommand("postgres") - postgresBefore;
     const byReplica = hubs.map((h) => h.logs.filter((l) => l.msg === "websub delivered").length);
     return {
       run: run.label,
@@ -92,11 +94,13 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
       replicas: run.replicas,
       subscribe_and_verify_ms: Math.round(subscribeMs),
       publish_to_p50_ack_ms: Math.round(percentile(latencies, 50)),
+      publish_to_p90_ack_ms: Math.round(percentile(latencies, 90)),
       publish_to_last_ack_ms: Math.round(latencies.at(-1)!),
       deliveries_per_replica: byReplica,
       // Where the machine's CPU went from the ping to the last acknowledgement (the farm is this process).
       cpu_ms_per_replica: cpuMs.map(Math.round),
       cpu_ms_subscriber_farm: Math.round((farmCpu.user + farmCpu.system) / 1000),
+      cpu_ms_postgres: Math.round(postgresCpu),
       peak_rss_per_replica: peak.map(mb),
       high_water_rss_per_replica: hubs.map((h) => mb(procStatus(h.child.pid!).hwm)),
     };

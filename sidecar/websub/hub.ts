@@ -137,7 +137,9 @@ export function createHub(deps: HubDeps): Hub {
     routes,
     start: async () => {
       await tracker.check("startup");
-      unwatch = topics.onChange(() => void tracker.check("new release"));
+      // A new release is also new content to deliver: work another replica queued for it (a roll-out reaches the
+      // machines one by one) waits for no notification, as that came while this replica could not take it.
+      unwatch = topics.onChange(() => void tracker.check("new release").finally(worker.kick));
       // Work queued by other replicas wakes this worker at once; its polling covers a lost notification.
       unlisten = await store.workListen(worker.kick);
       worker.start();

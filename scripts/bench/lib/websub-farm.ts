@@ -1,6 +1,6 @@
 // The subscriber farm of the WebSub benchmarks: N HTTPS servers on 127.0.0.1 (own port, own TLS handshake each) that
 // echo verifications and time their fat pings; and the /proc figures of a process.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 
@@ -45,6 +45,19 @@ export function procStatus(pid: number): { rss: number; hwm: number; cpuMs: numb
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   const ticks = Number(stat[11]) + Number(stat[12]);
   return { rss: kb("VmRSS"), hwm: kb("VmHWM"), cpuMs: (ticks * 1000) / 100 };
+}
+
+/** CPU time (ms) of every process named `comm` (e.g. "postgres": the server and its backends) that is running now. */
+export function cpuMsOfCommand(comm: string): number {
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === comm) total += procStatus(Number(pid)).cpuMs;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -45,6 +45,9 @@ export function createWorker(options: WorkerOptions): Worker {
     });
   };
 
+  // Slots are refilled a quarter of the concurrency at a time, not one by one: each claim is a round trip (a statement
+  // on a shared database) whatever it takes, and a fan-out to thousands would otherwise make one per delivery.
+  const refillAt = concurrency - Math.max(1, Math.floor(concurrency / 4));
   const launch = (job: () => Promise<void>, source: string) => {
     inFlight++;
     job()
@@ -52,7 +55,7 @@ export function createWorker(options: WorkerOptions): Worker {
       .finally(() => {
         inFlight--;
         if (inFlight === 0) for (const w of idleWaiters) w();
-        wake();
+        if (inFlight <= refillAt) wake();
       });
   };
 

@@ -19,6 +19,16 @@ import { SQL } from "./statements.ts";
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; rowCount: number }>;
 
+/**
+ * The store's statements by their text, each sent as a named prepared statement: a connection parses and plans it once
+ * instead of on every call (the hot path of a fan-out runs one per delivery).
+ */
+const PREPARED = new Map<string, string>(Object.entries(SQL).map(([name, text]) => [text, `hub_${name}`]));
+const statement = (text: string, values?: unknown[]): pg.QueryConfig => {
+  const name = PREPARED.get(text);
+  return name === undefined ? { text, values: values ?? [] } : { name, text, values: values ?? [] };
+};
+
 export type PostgresStoreOptions = Readonly<{
   pool: pg.Pool;
   /** Settings for the LISTEN connection, which stays out of the pool. */
@@ -32,13 +42,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   await migratePostgres(pool);
 
   const run: Query = async (sql, params) => {
-    const r = await pool.query(sql, params);
+    const r = await pool.query(statement(sql, params));
     return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
   };
   const tx = async <T>(fn: (q: Query) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     const q: Query = async (sql, params) => {
-      const r = await client.query(sql, params);
+      const r = await client.query(statement(sql, params));
       return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
     };
     try {

@@ -1,6 +1,7 @@
 // Benchmark: requests/s of /api/reviews/search?min_rating=4&limit=20 on the sidecar, as a ratio to a bare node:http
 // server (its own process) answering a precomputed body of the same size, in the same run; plus sidecar start-up and memory.
 // Usage: node scripts/bench/search-http.ts [--reviews 100000] [--duration 10] [--connections 10] [--rounds 3] [--starts 5]
+//        [--shape-requests 200] (sequential requests per query shape, for p50 / p99 / max)
 import { spawn } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -10,6 +11,7 @@ import { astroBuild } from "../lib/astro-build.ts";
 import { loadConfig } from "../../src/config.ts";
 import { runLoad } from "./lib/autocannon.ts";
 import { residentMb } from "./lib/rss.ts";
+import { type Latencies, sequentialLatencies } from "./lib/sequential.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 
@@ -20,14 +22,16 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     rounds: { type: "string", default: "3" },
     starts: { type: "string", default: "5" },
+    "shape-requests": { type: "string", default: "200" },
   },
 });
-const [reviews, duration, connections, rounds, starts] = [
+const [reviews, duration, connections, rounds, starts, shapeRequests] = [
   values.reviews,
   values.duration,
   values.connections,
   values.rounds,
   values.starts,
+  values["shape-requests"],
 ].map((v) => parseSizes(v)[0]!);
 const PATH = "/api/reviews/search?min_rating=4&limit=20";
 /** A bare node:http server answering the precomputed body (argv[1]) to every request; prints its port. */
@@ -68,6 +72,7 @@ const body = Buffer.from(await (await fetch(sidecar.url + PATH)).arrayBuffer());
 const bodyFile = path.join(tmp, "body.json");
 await writeFile(bodyFile, body);
 const bare = spawn(process.execPath, ["-e", BARE_SERVER, bodyFile], { stdio: ["ignore", "pipe", "inherit"] });
+process.on("exit", () => bare.kill());
 const barePort = await new Promise<string>((resolve, reject) => {
   bare.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
   bare.once("exit", (code) => reject(new Error(`the bare server exited with code ${code}`)));
@@ -87,6 +92,41 @@ for (let r = 0; r < rounds!; r++) {
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Latency per query shape, one request after another: filters alone and combined, common and rare substrings, a since
+// page of the last 30 days and a static 304; best of the rounds per figure, every round printed.
+const newest = (
+  (await (await fetch(`${sidecar.url}/api/reviews/search?limit=1`)).json()) as { reviews: { date: string }[] }
+).reviews[0]!.date;
+const daysBefore = (days: number) => new Date(Date.parse(newest) - days * 86_400_000).toISOString().slice(0, 10);
+// The representation the sequential requests ask for: no Accept-Encoding, i.e. identity.
+const full = await fetch(`${sidecar.url}/reviews.json`, { headers: { "accept-encoding": "identity" } });
+await full.arrayBuffer();
+const etag = full.headers.get("etag") ?? "";
+const shapes: Record<string, { path: string; headers?: Record<string, string> }> = {
+  "rating=5": { path: "/api/reviews/search?rating=5" },
+  "min_rating=4": { path: PATH },
+  "min_rating=2&max_rating=3": { path: "/api/reviews/search?min_rating=2&max_rating=3" },
+  "since (30 days)": { path: `/api/reviews/search?since=${daysBefore(30)}` },
+  "until (a year back)": { path: `/api/reviews/search?until=${daysBefore(365)}` },
+  "query, common (water)": { path: "/api/reviews/search?query=water" },
+  "query, rare (xylophone)": { path: "/api/reviews/search?query=xylophone" },
+  "aspect=pricing, negative": { path: "/api/reviews/search?aspect=pricing&aspect_sentiment=negative" },
+  "combined (min_rating, since, query)": {
+    path: `/api/reviews/search?min_rating=4&since=${daysBefore(90)}&query=water`,
+  },
+  "since/{date} (30 days)": { path: `/api/reviews/since/${daysBefore(30)}` },
+  "static 304 (/reviews.json)": { path: "/reviews.json", headers: { "if-none-match": etag } },
+};
+const latencyRounds: Record<string, Latencies[]> = {};
+for (let r = 0; r < rounds!; r++) {
+  for (const [name, shape] of Object.entries(shapes)) {
+    const l = await sequentialLatencies(sidecar.url + shape.path, shapeRequests!, shape.headers);
+    const ok = name.startsWith("static 304") ? [304] : [200];
+    if (l.statuses.some((st) => !ok.includes(st))) throw new Error(`${name}: answered ${l.statuses.join(", ")}`);
+    (latencyRounds[name] ??= []).push(l);
+  }
+}
 const rssAfterLoad = await residentMb(sidecar.child.pid!);
 await sidecar.stop();
 bare.kill();
@@ -97,6 +137,17 @@ console.log(`sidecar search   ${median(results.sidecar).toFixed(0)} req/s`);
 console.log(`ratio            ${(median(results.sidecar) / median(results.bare)).toFixed(2)}`);
 console.log(
   `sidecar start-up (process start to listening, ${reviews} reviews, index loaded): median ${median(startups).toFixed(0)} ms of ${startups.map((t) => t.toFixed(0)).join(", ")}`,
+);
+const ms = (x: number) => x.toFixed(2).padStart(7);
+console.log(
+  `\nlatency per shape, ${shapeRequests} sequential requests, best of ${rounds} rounds (p50 / p99 / max, ms):`,
+);
+for (const [name, rs] of Object.entries(latencyRounds)) {
+  const best = (k: keyof Omit<Latencies, "statuses">) => Math.min(...rs.map((x) => x[k]));
+  console.log(`  ${name.padEnd(38)} ${ms(best("p50"))} ${ms(best("p99"))} ${ms(best("max"))}`);
+}
+console.log(
+  `raw rounds: ${JSON.stringify(latencyRounds, (k, v) => (k === "statuses" ? undefined : typeof v === "number" ? Number(v.toFixed(2)) : v))}`,
 );
 console.log(`sidecar RSS after start ${rssAfterStart.rss} MB, after load ${rssAfterLoad.rss} MB`);
 console.log(

@@ -61,7 +61,9 @@ export function createWorker(options: WorkerOptions): Worker {
 
   const sleepUntilDue = async () => {
     clearTimeout(timer);
-    if (!running || inFlight >= concurrency) return;
+    // While jobs run, their ends look for work again (each job is bounded by its timeout), and a notification wakes
+    // the worker: the next due time, a scan of everything pending, is worked out only once it is idle.
+    if (!running || inFlight > 0) return;
     const due = await options.nextDueAt();
     const delay = due === undefined ? maxIdleMs : Math.min(maxIdleMs, Math.max(10, due - now()));
     clearTimeout(timer);

@@ -87,7 +87,14 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
     const cpuMs = hubs.map((h, i) => procStatus(h.child.pid!).cpuMs - cpuBefore[i]!);
     const farmCpu = process.cpuUsage(farmBefore);
     const postgresCpu = cpuMsOfCommand("postgres") - postgresBefore;
-    const byReplica = hubs.map((h) => h.logs.filter((l) => l.msg === "websub delivered").length);
+    const delivered = hubs.map((h) => h.logs.filter((l) => l.msg === "websub delivered"));
+    const byReplica = delivered.map((d) => d.length);
+    // How long one delivery took as the hub saw it, connection to answer (its log line's `answer.ms`).
+    const attemptMs = delivered
+      .flat()
+      .map((l) => Number((l["answer"] as { ms?: number } | undefined)?.ms))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     return {
       run: run.label,
       subscribers: N,
@@ -97,6 +104,7 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
       publish_to_p90_ack_ms: Math.round(percentile(latencies, 90)),
       publish_to_last_ack_ms: Math.round(latencies.at(-1)!),
       deliveries_per_replica: byReplica,
+      delivery_ms_p50_p90_max: [percentile(attemptMs, 50), percentile(attemptMs, 90), attemptMs.at(-1)],
       // Where the machine's CPU went from the ping to the last acknowledgement (the farm is this process).
       cpu_ms_per_replica: cpuMs.map(Math.round),
       cpu_ms_subscriber_farm: Math.round((farmCpu.user + farmCpu.system) / 1000),

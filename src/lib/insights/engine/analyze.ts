@@ -11,8 +11,7 @@ import { fingerprint } from "./fingerprint.ts";
 import type { ModelFile, Thresholds } from "./model.ts";
 import { applySarcasm, collect } from "./opinions.ts";
 import { overall } from "./overall.ts";
-import { Matcher, parsePattern, type Pattern } from "./patterns.ts";
-import { read } from "./read.ts";
+import { type Reading, read } from "./read.ts";
 import { terms } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 
@@ -72,6 +71,8 @@ export type Draft = {
   polar: boolean;
   rules: RuleFinding[];
   signals: Signals | null;
+  /** The text as the engine read it (null without text): what training computes features from. */
+  reading: Reading | null;
   evidence: (clause: number) => string;
   problems: string[];
   terms: string[];
@@ -109,7 +110,6 @@ export function createEngine(options: AnalyzerOptions = {}): Engine {
   if (model && model.aspects.join() !== aspectIds.join())
     throw new Error(`the model was trained on the aspects ${model.aspects.join(", ")}, not ${aspectIds.join(", ")}`);
   const classifier = model ? createClassifier(model) : null;
-  const nameMatcher = classifier && names.length ? matcherOf(names) : null;
   const modelPrint = bundled ? bundled.fingerprint : model ? fingerprint(JSON.stringify(model)) : null;
   const version =
     `${ENGINE.version}+${base.id}.${base.version}.${fingerprint(JSON.stringify([taxonomy, lexicon, words.fingerprint]))}` +
@@ -139,19 +139,16 @@ export function createEngine(options: AnalyzerOptions = {}): Engine {
 
     const problems = new Set<number>();
     for (const m of markers) if (m.entry.kind === "problem") problems.add(m.entry.id);
-    let skip: Uint8Array | null = null;
-    if (nameMatcher) {
-      skip = new Uint8Array(t.norm.length);
-      for (const m of nameMatcher.scan(t)) skip.fill(1, m.start, m.end);
-    }
+    const rules = ruleFindings(c, text, t, layout, mentions);
     return {
       fromRating,
       empty: false,
       pos,
       neg,
       polar,
-      rules: ruleFindings(c, text, t, layout, mentions),
-      signals: classifier ? classifier.read(reading, skip) : null,
+      rules,
+      signals: classifier ? classifier.read(reading) : null,
+      reading,
       evidence: (clause) => clauseText(text, t, layout, clause),
       problems: [...problems].sort((a, b) => a - b).map((i) => c.problems[i]!.id),
       terms: terms(t, c.stopwords, c.opinionWords),
@@ -171,7 +168,10 @@ export function createEngine(options: AnalyzerOptions = {}): Engine {
         else neg -= f.score;
         polar ||= f.score !== 0;
       }
-    } else found = d.rules.map(({ index: _index, clause: _clause, ...finding }) => finding);
+    } else
+      found = d.rules.map(
+        ({ index: _index, clause: _clause, reversed: _reversed, cues: _cues, ...finding }) => finding,
+      );
     const bothWays = found.some((a) => a.sentiment === "positive") && found.some((a) => a.sentiment === "negative");
     return {
       sentiment: overall(pos, neg, pos - neg, d.fromRating, polar, bothWays),
@@ -192,6 +192,7 @@ const EMPTY: Draft = {
   polar: false,
   rules: [],
   signals: null,
+  reading: null,
   evidence: () => "",
   problems: [],
   terms: [],
@@ -204,15 +205,6 @@ function namePattern(name: string): string {
     .map((w) => w.replace(/[*|^]/g, ""))
     .filter(Boolean)
     .join(" ");
-}
-
-function matcherOf(patterns: readonly string[]): Matcher<null> {
-  const compiled: Pattern<null>[] = patterns.map((source, order) => {
-    const parsed = parsePattern(source);
-    if ("error" in parsed) throw new Error(`name "${source}" ${parsed.error}`);
-    return { elements: parsed.elements, entry: null, weight: 1, order, source };
-  });
-  return new Matcher(compiled, () => 0);
 }
 
 /** The analysis of a review without readable text: the stars' tone (neutral without stars), nothing else. */

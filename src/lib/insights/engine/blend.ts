@@ -5,13 +5,24 @@ import type { Polarity3, Signals } from "./classifier.ts";
 import { POLARITIES, type Thresholds } from "./model.ts";
 import { round } from "./overall.ts";
 
-/** A rule finding with the taxonomy index of its aspect and the clause its evidence is. */
-export type RuleFinding = AspectFinding & { index: number; clause: number };
+/**
+ * A rule finding with the taxonomy index of its aspect, the clause its evidence is and the token ranges of its cues.
+ * `reversed`: its polarity is its cue's turned around by negation or sarcasm ("not on time", a sarcastic "very
+ * professional"), a reading the classifier's words cannot overrule.
+ */
+export type RuleFinding = AspectFinding & {
+  index: number;
+  clause: number;
+  reversed: boolean;
+  cues: [start: number, end: number][];
+};
 
 /**
  * The findings in taxonomy order. Every comparison is strict, so 0 and 1 switch a step off: an aspect is added when
- * its probability is above `add`; a rule finding is dropped below its veto; a rule's polarity gives way when the
- * classifier's is above `neutral_override` (rule neutral) or `flip` (rule polar, classifier disagreeing).
+ * its probability is above `add` (`add_beside`, not counting their cues, in a clause where the rules found another
+ * aspect); a rule finding is
+ * dropped below its veto; a rule's polarity gives way when the classifier's is above `neutral_override` (rule neutral),
+ * `flip` (rule polar, classifier the other way) or `unjudge` (rule polar, classifier neutral).
  */
 export function blend(
   rules: readonly RuleFinding[],
@@ -27,13 +38,18 @@ export function blend(
     const p = s.presence[a]!;
     const rule = byIndex.get(a);
     if (!rule) {
-      if (!(p > th.add) || s.clause[a]! < 0) continue;
-      const q = s.polarity(a, s.clause[a]!);
+      const clause = s.clause[a]!;
+      if (clause < 0) continue;
+      // Beside another aspect's finding, that aspect's cue words are no evidence of this one: "showed up on time" says
+      // nothing of professionalism, however often the two are praised together.
+      const beside = rules.filter((f) => f.clause === clause).flatMap((f) => f.cues);
+      if (beside.length ? !(s.without(a, clause, beside) > th.add_beside) : !(p > th.add)) continue;
+      const q = s.polarity(a, clause);
       const sentiment = POLARITIES[top(q)]!;
       const finding = {
         aspect: aspects[a]!,
         sentiment,
-        evidence: evidence(s.clause[a]!),
+        evidence: evidence(clause),
         score: score(q, sentiment),
         phrases: [],
       };
@@ -41,14 +57,22 @@ export function blend(
       added.push(finding);
       continue;
     }
-    const { index: _index, clause, ...kept } = rule;
+    const { index: _index, clause, reversed, cues: _cues, ...kept } = rule;
+    if (reversed) {
+      findings.push(kept);
+      continue;
+    }
     if (p < (rule.sentiment === "neutral" ? th.veto_neutral : th.veto_polar)) continue;
     const q = s.polarity(a, clause);
     const k = top(q);
     const other = POLARITIES[k]!;
     if (rule.sentiment === "neutral" && other !== "neutral" && q[k]! > th.neutral_override)
       findings.push({ ...kept, sentiment: other, score: score(q, other) });
-    else if (rule.sentiment !== "neutral" && other !== rule.sentiment && q[k]! > th.flip)
+    else if (
+      rule.sentiment !== "neutral" &&
+      other !== rule.sentiment &&
+      q[k]! > (other === "neutral" ? th.unjudge : th.flip)
+    )
       // The rule's cue phrases carry the polarity it read, no longer the finding's.
       findings.push({ ...kept, sentiment: other, score: score(q, other), phrases: [] });
     else findings.push(kept);
@@ -60,6 +84,12 @@ function top(q: Polarity3): number {
   return q[0] >= q[1] && q[0] >= q[2] ? 0 : q[1] >= q[2] ? 1 : 2;
 }
 
+/**
+ * A judgement the classifier made weighs half what a cue's does, so that quotes and the review's tone rest on what the
+ * rules read first.
+ */
+const CLASSIFIER_WEIGHT = 0.5;
+
 function score(q: Polarity3, sentiment: AspectSentiment): number {
-  return sentiment === "neutral" ? 0 : round(q[0] - q[1]);
+  return sentiment === "neutral" ? 0 : round(CLASSIFIER_WEIGHT * (q[0] - q[1]));
 }

@@ -1,7 +1,11 @@
 // The trained aspect classifier at run time: per sentence, how likely each aspect is spoken of, in which clause, and how.
-import { features } from "./features.ts";
+import { features, type Sink, stem } from "./features.ts";
 import type { ModelFile } from "./model.ts";
 import type { Reading } from "./read.ts";
+import type { Layout } from "./segment.ts";
+
+/** Spellings whose feature rows are remembered; the memo starts over past this. */
+const MEMO_LIMIT = 100_000;
 
 export type Polarity3 = readonly [positive: number, negative: number, neutral: number];
 
@@ -12,52 +16,110 @@ export type Signals = {
   clause: Int32Array;
   /** Probabilities of positive, negative and neutral for an aspect judged in a clause (computed once per pair). */
   polarity(aspect: number, clause: number): Polarity3;
+  /** The probability of an aspect in the sentence of a clause, leaving out the features in some token ranges. */
+  without(aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): number;
 };
 
 export type Classifier = {
   readonly aspects: readonly string[];
-  /** `skip` marks tokens the classifier must not read (the business's own names). */
-  read(r: Reading, skip: Uint8Array | null): Signals;
+  read(r: Reading): Signals;
 };
 
+/**
+ * One row per feature holds all it weighs: presence per aspect, then polarity (shared, then per aspect), so that a
+ * review's features are looked up once, by sentence, and polarity reads back the ones in its clause.
+ */
 export function createClassifier(model: ModelFile): Classifier {
   const n = model.aspects.length;
-  const presenceBias = Float64Array.from(model.presence.bias);
-  const presenceRow = new Map<string, number>();
-  const presence = new Float64Array(Object.keys(model.presence.weights).length * n);
-  for (const [key, row] of Object.entries(model.presence.weights)) {
-    presence.set(row, presenceRow.size * n);
-    presenceRow.set(key, presenceRow.size);
+  const width = n + 3 + 3 * n;
+  const rowOf = new Map<string, number>();
+  const rows: number[][] = [];
+  const row = (key: string) => {
+    let at = rowOf.get(key);
+    if (at === undefined) {
+      at = rows.length;
+      rowOf.set(key, at);
+      rows.push(new Array<number>(width).fill(0));
+    }
+    return rows[at]!;
+  };
+  for (const [key, weights] of Object.entries(model.presence.weights)) row(key).splice(0, n, ...weights);
+  const aspectIndex = new Map(model.aspects.map((a, i) => [a, i]));
+  for (const [key, weights] of Object.entries(model.polarity.weights)) {
+    const bar = key.indexOf("|");
+    const aspect = bar < 0 ? undefined : aspectIndex.get(key.slice(0, bar));
+    if (aspect === undefined) row(key).splice(n, 3, ...weights);
+    else row(key.slice(bar + 1)).splice(n + 3 + 3 * aspect, 3, ...weights);
   }
-  const polarityRow = new Map<string, Float64Array>();
-  for (const [key, row] of Object.entries(model.polarity.weights)) polarityRow.set(key, Float64Array.from(row));
-  const aspectBias = model.aspects.map((a) => model.polarity.aspect_bias[a] ?? [0, 0, 0]);
-  const prefixes = model.aspects.map((a) => `${a}|`);
+  const table = Float64Array.from(rows.flat());
+  const weighsPresence = Uint8Array.from(rows, (r) => (r.slice(0, n).some((w) => w !== 0) ? 1 : 0));
+  const presenceBias = Float64Array.from(model.presence.bias);
+  // Pairs are looked up word by word, and words once per spelling: no feature name is built while reading a review.
+  const pairRows = new Map<string, Map<string, number>>();
+  for (const [key, at] of rowOf) {
+    if (!key.startsWith("b:")) continue;
+    const [first, second] = key.slice(2).split("_") as [string, string];
+    const next = pairRows.get(first) ?? new Map<string, number>();
+    pairRows.set(first, next.set(second, at));
+  }
+  const wordRows = new Map<string, Int32Array>();
+  const rowsOfWord = (word: string): Int32Array => {
+    let found = wordRows.get(word);
+    if (found) return found;
+    const stemmed = stem(word);
+    found = Int32Array.of(
+      rowOf.get(`u:${word}`) ?? -1,
+      stemmed === word ? -1 : (rowOf.get(`s:${stemmed}`) ?? -1),
+      rowOf.get(`n:${stemmed}`) ?? -1,
+    );
+    if (wordRows.size >= MEMO_LIMIT) wordRows.clear();
+    wordRows.set(word, found);
+    return found;
+  };
+  const polarityBias = model.aspects.map((a) => {
+    const own = model.polarity.aspect_bias[a] ?? [0, 0, 0];
+    return [0, 1, 2].map((k) => model.polarity.bias[k]! + own[k]!);
+  });
 
-  function read(r: Reading, skip: Uint8Array | null): Signals {
+  function read(r: Reading): Signals {
     const { t, layout } = r;
+    const skip = r.ignored;
     const clauses = layout.clauses;
     const contribution = new Float64Array(clauses.length * n);
     const best = new Float64Array(n);
     const bestClause = new Int32Array(n).fill(-1);
     const z = new Float64Array(n);
-    const addPresence = (key: string, token: number) => {
-      const row = presenceRow.get(key);
-      if (row === undefined) return;
-      const at = row * n;
+    const logits = new Float64Array(layout.sentences * n);
+    const seenRow: number[] = [];
+    const seenToken: number[] = [];
+    const use = (at: number, token: number) => {
+      if (at < 0) return;
+      seenRow.push(at);
+      seenToken.push(token);
+      if (!weighsPresence[at]) return;
+      const from = at * width;
       const to = layout.clauseOf[token]! * n;
       for (let a = 0; a < n; a++) {
-        const w = presence[at + a]!;
+        const w = table[from + a]!;
         z[a]! += w;
         contribution[to + a]! += w;
       }
     };
+    const sink: Sink = {
+      word(word, negated, token) {
+        const rows = rowsOfWord(word);
+        use(rows[0]!, token);
+        use(rows[1]!, token);
+        if (negated) use(rows[2]!, token);
+      },
+      pair: (first, second, token) => use(pairRows.get(first)?.get(second) ?? -1, token),
+      mark: (symbol, token) => use(rowOf.get(`u:${symbol}`) ?? -1, token),
+    };
     for (let first = 0; first < clauses.length;) {
-      const sentence = clauses[first]!.sentence;
-      let end = first + 1;
-      while (end < clauses.length && clauses[end]!.sentence === sentence) end++;
+      const end = sentenceEnd(layout, first);
       z.set(presenceBias);
-      features(t, clauses[first]!.start, clauses[end - 1]!.end, addPresence, skip);
+      features(t, clauses[first]!.start, clauses[end - 1]!.end, sink, skip);
+      logits.set(z, clauses[first]!.sentence * n);
       for (let a = 0; a < n; a++) {
         const p = sigmoid(z[a]!);
         if (p <= best[a]!) continue;
@@ -75,31 +137,39 @@ export function createClassifier(model: ModelFile): Classifier {
       const key = aspect * clauses.length + clause;
       const known = memo.get(key);
       if (known) return known;
-      const s = [...model.polarity.bias];
-      const own = aspectBias[aspect]!;
-      for (let k = 0; k < 3; k++) s[k]! += own[k]!;
-      const prefix = prefixes[aspect]!;
-      const add = (row: Float64Array | undefined) => {
-        if (row) for (let k = 0; k < 3; k++) s[k]! += row[k]!;
-      };
-      const c = clauses[clause]!;
-      features(
-        t,
-        c.start,
-        c.end,
-        (f) => {
-          add(polarityRow.get(f));
-          add(polarityRow.get(prefix + f));
-        },
-        skip,
-      );
+      const s = [...polarityBias[aspect]!];
+      const { start, end } = clauses[clause]!;
+      const own = n + 3 + 3 * aspect;
+      for (let i = 0; i < seenRow.length; i++) {
+        if (seenToken[i]! < start || seenToken[i]! >= end) continue;
+        const from = seenRow[i]! * width;
+        for (let k = 0; k < 3; k++) s[k]! += table[from + n + k]! + table[from + own + k]!;
+      }
       const out = softmax(s);
       memo.set(key, out);
       return out;
     };
-    return { presence: best, clause: bestClause, polarity };
+    const without = (aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): number => {
+      const sentence = clauses[clause]!.sentence;
+      let logit = logits[sentence * n + aspect]!;
+      for (let i = 0; i < seenRow.length; i++) {
+        const token = seenToken[i]!;
+        if (clauses[layout.clauseOf[token]!]!.sentence !== sentence) continue;
+        if (ranges.some(([from, to]) => token >= from && token < to)) logit -= table[seenRow[i]! * width + aspect]!;
+      }
+      return sigmoid(logit);
+    };
+    return { presence: best, clause: bestClause, polarity, without };
   }
   return { aspects: model.aspects, read };
+}
+
+/** The clause after the last one of the sentence that clause `first` opens. */
+export function sentenceEnd(layout: Layout, first: number): number {
+  const clauses = layout.clauses;
+  let end = first + 1;
+  while (end < clauses.length && clauses[end]!.sentence === clauses[first]!.sentence) end++;
+  return end;
 }
 
 export function sigmoid(x: number): number {

@@ -1,8 +1,15 @@
 // The aspect classifier's view of a span of tokens: words, light stems, word pairs, negated stems and number shapes.
 import { NUMBER, SYMBOL, type Tokens } from "./tokens.ts";
 
-/** Receives each feature with the token it stands at (a pair stands at its second word). */
-export type Emit = (key: string, token: number) => void;
+/**
+ * Receives a span's features at the token each stands at: a word (or number shape), and whether a negation reaches it;
+ * a pair of neighbouring words (at the second); "!" or "?". `keyed` turns them into the model's feature names.
+ */
+export type Sink = {
+  word(word: string, negated: boolean, token: number): void;
+  pair(first: string, second: string, token: number): void;
+  mark(symbol: string, token: number): void;
+};
 
 /** Words whose scope (the next few words, up to punctuation) reads as negated: "n:" + stem. */
 const NEGATORS = new Set(
@@ -21,35 +28,44 @@ const TIME_SUFFIX = new Set(["am", "pm", "a.m.", "p.m."]);
 const CURRENCY = /^\p{Sc}$/u;
 
 /**
- * Emits the features of tokens [from, to). Punctuation ends a pair and a negation's scope; `skip` marks tokens that must
- * not count (a business's own names: "Dripping Springs" is a place, not a leak).
+ * Reads the features of tokens [from, to). Punctuation ends a pair and a negation's scope; `skip` marks tokens that
+ * must not count (a business's own names: "Dripping Springs" is a place, not a leak).
  */
-export function features(t: Tokens, from: number, to: number, emit: Emit, skip: Uint8Array | null = null): void {
+export function features(t: Tokens, from: number, to: number, sink: Sink, skip: Uint8Array | null = null): void {
   let previous: string | null = null;
   let negated = 0;
   for (let i = from; i < to; i++) {
     const norm = t.norm[i]!;
     if (t.kind[i] === SYMBOL || skip?.[i]) {
-      if (norm === "!" || norm === "?") emit(`u:${norm}`, i);
+      if (norm === "!" || norm === "?") sink.mark(norm, i);
       if (!CURRENCY.test(norm)) {
         previous = null;
         negated = 0;
       }
       continue;
     }
-    const word = t.kind[i] === NUMBER ? numberShape(t, i) : norm.replace(/'/g, "");
-    const stemmed = stem(word);
-    emit(`u:${word}`, i);
-    if (stemmed !== word) emit(`s:${stemmed}`, i);
+    const word = t.kind[i] === NUMBER ? numberShape(t, i) : norm.includes("'") ? norm.replaceAll("'", "") : norm;
+    sink.word(word, negated > 0, i);
     const paired = NUMBER_WORDS.has(word) ? "#num" : word;
-    if (previous !== null) emit(`b:${previous}_${paired}`, i);
-    if (negated > 0) {
-      emit(`n:${stemmed}`, i);
-      negated--;
-    }
+    if (previous !== null) sink.pair(previous, paired, i);
+    if (negated > 0) negated--;
     if (NEGATORS.has(word)) negated = NEGATION_REACH;
     previous = paired;
   }
+}
+
+/** The features' names as the model file writes them: `u:` word, `s:` stem, `n:` negated stem, `b:` pair. */
+export function keyed(emit: (key: string, token: number) => void): Sink {
+  return {
+    word(word, negated, token) {
+      const stemmed = stem(word);
+      emit(`u:${word}`, token);
+      if (stemmed !== word) emit(`s:${stemmed}`, token);
+      if (negated) emit(`n:${stemmed}`, token);
+    },
+    pair: (first, second, token) => emit(`b:${first}_${second}`, token),
+    mark: (symbol, token) => emit(`u:${symbol}`, token),
+  };
 }
 
 /** A number by what it measures: money, a time of day, a range, an ordinal, or a plain count. */

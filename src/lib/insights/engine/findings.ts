@@ -65,6 +65,8 @@ export function ruleFindings(
       phrases: phrases(t, found, sign),
       index: a,
       clause: carrier.clause,
+      reversed: carrier.polarity !== 0 && Math.sign(carrier.own) === -carrier.polarity,
+      cues: found.map((m): [number, number] => [m.start, m.end]),
     });
   }
   return out;

@@ -8,7 +8,12 @@ const Row = (n: number) => z.array(z.number()).length(n);
 /** How the classifier's signals and the rules' findings are combined; chosen by cross-validation when training. */
 export const Thresholds = z
   .object({
-    add: z.number().min(0).max(1).meta({ description: "an aspect the rules missed is added at this probability" }),
+    add: z.number().min(0).max(1).meta({ description: "an aspect the rules missed is added above this probability" }),
+    add_beside: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "the same, in a clause where the rules found another aspect" }),
     veto_neutral: z.number().min(0).max(1).meta({ description: "a neutral rule finding below this is dropped" }),
     veto_polar: z
       .number()
@@ -24,7 +29,12 @@ export const Thresholds = z
       .number()
       .min(0)
       .max(1)
-      .meta({ description: "a polar rule finding takes the classifier's other polarity when it is this sure" }),
+      .meta({ description: "a polar rule finding takes the classifier's opposite polarity when it is this sure" }),
+    unjudge: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ description: "a polar rule finding becomes neutral when the classifier is this sure it is" }),
   })
   .strict();
 export type Thresholds = z.output<typeof Thresholds>;

@@ -4,11 +4,25 @@ import type { Match } from "./patterns.ts";
 import { type Layout, segment } from "./segment.ts";
 import { type Tokens, tokenize } from "./tokens.ts";
 
-export type Reading = { t: Tokens; matches: Match<Entry>[]; layout: Layout };
+export type Reading = {
+  t: Tokens;
+  matches: Match<Entry>[];
+  layout: Layout;
+  /**
+   * The tokens of phrases the taxonomy and lexicon say are no cue ("late fee", "honestly", "drain cleaning", a bill that
+   * "took weeks to arrive") and of the business's names: what the aspect classifier must not read either. Null: none.
+   */
+  ignored: Uint8Array | null;
+};
 
 export function read(c: Compiled, text: string): Reading {
   const t = tokenize(text);
   c.typos.correct(t);
   const matches = c.main.scan(t);
-  return { t, matches, layout: segment(t, matches) };
+  let ignored: Uint8Array | null = null;
+  for (const m of c.ignores.all(t)) {
+    ignored ??= new Uint8Array(t.norm.length);
+    ignored.fill(1, m.start, m.end);
+  }
+  return { t, matches, layout: segment(t, matches), ignored };
 }

@@ -20,9 +20,9 @@ export type RuleFinding = AspectFinding & {
 /**
  * The findings in taxonomy order. Every comparison is strict, so 0 and 1 switch a step off: an aspect is added when
  * its probability is above `add` (`add_beside`, not counting their cues, in a clause where the rules found another
- * aspect); a rule finding is
- * dropped below its veto; a rule's polarity gives way when the classifier's is above `neutral_override` (rule neutral),
- * `flip` (rule polar, classifier the other way) or `unjudge` (rule polar, classifier neutral).
+ * aspect); a rule finding is dropped below its veto when the model knows its cue words; a rule's polarity gives way
+ * when the classifier's is above `neutral_override` (rule neutral), `flip` (rule polar, classifier the other way) or
+ * `unjudge` (rule polar, classifier neutral).
  */
 export function blend(
   rules: readonly RuleFinding[],
@@ -43,7 +43,7 @@ export function blend(
       // Beside another aspect's finding, that aspect's cue words are no evidence of this one: "showed up on time" says
       // nothing of professionalism, however often the two are praised together.
       const beside = rules.filter((f) => f.clause === clause).flatMap((f) => f.cues);
-      if (beside.length ? !(s.without(a, clause, beside) > th.add_beside) : !(p > th.add)) continue;
+      if (beside.length ? !(s.weigh(a, clause, beside).without > th.add_beside) : !(p > th.add)) continue;
       const q = s.polarity(a, clause);
       const sentiment = POLARITIES[top(q)]!;
       const finding = {
@@ -57,12 +57,14 @@ export function blend(
       added.push(finding);
       continue;
     }
-    const { index: _index, clause, reversed, cues: _cues, ...kept } = rule;
+    const { index: _index, clause, reversed, cues, ...kept } = rule;
     if (reversed) {
       findings.push(kept);
       continue;
     }
-    if (p < (rule.sentiment === "neutral" ? th.veto_neutral : th.veto_polar)) continue;
+    // The classifier vetoes only cue words it knows: "tardiness", never seen in training, is no evidence either way.
+    if (p < (rule.sentiment === "neutral" ? th.veto_neutral : th.veto_polar) && s.weigh(a, clause, cues).known)
+      continue;
     const q = s.polarity(a, clause);
     const k = top(q);
     const other = POLARITIES[k]!;

@@ -9,6 +9,8 @@ const MEMO_LIMIT = 100_000;
 
 export type Polarity3 = readonly [positive: number, negative: number, neutral: number];
 
+export type Weighed = { inside: number; known: boolean; without: number };
+
 export type Signals = {
   /** Per aspect: the highest probability over the review's sentences that the sentence speaks of it. */
   presence: Float64Array;
@@ -16,8 +18,11 @@ export type Signals = {
   clause: Int32Array;
   /** Probabilities of positive, negative and neutral for an aspect judged in a clause (computed once per pair). */
   polarity(aspect: number, clause: number): Polarity3;
-  /** The probability of an aspect in the sentence of a clause, leaving out the features in some token ranges. */
-  without(aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): number;
+  /**
+   * What the features standing in some token ranges (cue words) weigh for an aspect in the sentence of a clause:
+   * `inside` their summed weight (`known` when the model has any of them), `without` the probability the rest gives.
+   */
+  weigh(aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): Weighed;
 };
 
 export type Classifier = {
@@ -149,17 +154,20 @@ export function createClassifier(model: ModelFile): Classifier {
       memo.set(key, out);
       return out;
     };
-    const without = (aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): number => {
+    const weigh = (aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): Weighed => {
       const sentence = clauses[clause]!.sentence;
-      let logit = logits[sentence * n + aspect]!;
+      let inside = 0;
+      let known = false;
       for (let i = 0; i < seenRow.length; i++) {
         const token = seenToken[i]!;
         if (clauses[layout.clauseOf[token]!]!.sentence !== sentence) continue;
-        if (ranges.some(([from, to]) => token >= from && token < to)) logit -= table[seenRow[i]! * width + aspect]!;
+        if (!ranges.some(([from, to]) => token >= from && token < to)) continue;
+        inside += table[seenRow[i]! * width + aspect]!;
+        known ||= weighsPresence[seenRow[i]!] === 1;
       }
-      return sigmoid(logit);
+      return { inside, known, without: sigmoid(logits[sentence * n + aspect]! - inside) };
     };
-    return { presence: best, clause: bestClause, polarity, without };
+    return { presence: best, clause: bestClause, polarity, weigh };
   }
   return { aspects: model.aspects, read };
 }

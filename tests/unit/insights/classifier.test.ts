@@ -110,7 +110,7 @@ describe("blend", () => {
   });
   const signals = (presence: number[], polarity: Polarity3, known = true): Signals => ({
     presence: Float64Array.from(presence),
-    clause: Int32Array.from(presence, () => 1),
+    clause: () => 1,
     polarity: () => polarity,
     weigh: () => ({ inside: 1, known, without: 0.5 }),
   });

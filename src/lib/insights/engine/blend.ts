@@ -38,7 +38,8 @@ export function blend(
     const p = s.presence[a]!;
     const rule = byIndex.get(a);
     if (!rule) {
-      const clause = s.clause[a]!;
+      if (!(p > Math.min(th.add, th.add_beside))) continue;
+      const clause = s.clause(a);
       if (clause < 0) continue;
       // Beside another aspect's finding, that aspect's cue words are no evidence of this one: "showed up on time" says
       // nothing of professionalism, however often the two are praised together.

@@ -14,13 +14,14 @@ export type Weighed = { inside: number; known: boolean; without: number };
 export type Signals = {
   /** Per aspect: the highest probability over the review's sentences that the sentence speaks of it. */
   presence: Float64Array;
-  /** Per aspect: the clause of that sentence whose features weigh most for it. */
-  clause: Int32Array;
+  /** The clause of that sentence whose features weigh most for an aspect (-1 for an empty text). */
+  clause(aspect: number): number;
   /** Probabilities of positive, negative and neutral for an aspect judged in a clause (computed once per pair). */
   polarity(aspect: number, clause: number): Polarity3;
   /**
    * What the features standing in some token ranges (cue words) weigh for an aspect in the sentence of a clause:
-   * `inside` their summed weight (`known` when the model has any of them), `without` the probability the rest gives.
+   * `inside` their summed weight (`known` when the model has any of them), `without` the probability without their
+   * support (never above the sentence's).
    */
   weigh(aspect: number, clause: number, ranges: readonly (readonly [number, number])[]): Weighed;
 };
@@ -88,11 +89,11 @@ export function createClassifier(model: ModelFile): Classifier {
 
   function read(r: Reading): Signals {
     const { t, layout } = r;
-    const skip = r.ignored;
+    const skip = r.ignored();
     const clauses = layout.clauses;
-    const contribution = new Float64Array(clauses.length * n);
     const best = new Float64Array(n);
-    const bestClause = new Int32Array(n).fill(-1);
+    const bestFirst = new Int32Array(n).fill(-1);
+    const bestEnd = new Int32Array(n);
     const z = new Float64Array(n);
     const logits = new Float64Array(layout.sentences * n);
     const seenRow: number[] = [];
@@ -103,12 +104,7 @@ export function createClassifier(model: ModelFile): Classifier {
       seenToken.push(token);
       if (!weighsPresence[at]) return;
       const from = at * width;
-      const to = layout.clauseOf[token]! * n;
-      for (let a = 0; a < n; a++) {
-        const w = table[from + a]!;
-        z[a]! += w;
-        contribution[to + a]! += w;
-      }
+      for (let a = 0; a < n; a++) z[a]! += table[from + a]!;
     };
     const sink: Sink = {
       word(word, negated, token) {
@@ -129,13 +125,29 @@ export function createClassifier(model: ModelFile): Classifier {
         const p = sigmoid(z[a]!);
         if (p <= best[a]!) continue;
         best[a] = p;
-        let carrier = first;
-        for (let c = first + 1; c < end; c++)
-          if (contribution[c * n + a]! > contribution[carrier * n + a]!) carrier = c;
-        bestClause[a] = carrier;
+        bestFirst[a] = first;
+        bestEnd[a] = end;
       }
       first = end;
     }
+
+    // The carrying clause is found when asked: most aspects are too unlikely to be.
+    const carriers = new Int32Array(n).fill(-2);
+    const clause = (aspect: number): number => {
+      if (carriers[aspect] !== -2) return carriers[aspect]!;
+      const first = bestFirst[aspect]!;
+      if (first < 0) return (carriers[aspect] = -1);
+      const from = clauses[first]!.start;
+      const to = clauses[bestEnd[aspect]! - 1]!.end;
+      const sums = new Float64Array(bestEnd[aspect]! - first);
+      for (let i = 0; i < seenRow.length; i++) {
+        const token = seenToken[i]!;
+        if (token >= from && token < to) sums[layout.clauseOf[token]! - first]! += table[seenRow[i]! * width + aspect]!;
+      }
+      let carrier = 0;
+      for (let c = 1; c < sums.length; c++) if (sums[c]! > sums[carrier]!) carrier = c;
+      return (carriers[aspect] = first + carrier);
+    };
 
     const memo = new Map<number, Polarity3>();
     const polarity = (aspect: number, clause: number): Polarity3 => {
@@ -165,9 +177,10 @@ export function createClassifier(model: ModelFile): Classifier {
         inside += table[seenRow[i]! * width + aspect]!;
         known ||= weighsPresence[seenRow[i]!] === 1;
       }
-      return { inside, known, without: sigmoid(logits[sentence * n + aspect]! - inside) };
+      // Only what the ranges add is taken away: without them, the aspect is never likelier than with them.
+      return { inside, known, without: sigmoid(logits[sentence * n + aspect]! - Math.max(0, inside)) };
     };
-    return { presence: best, clause: bestClause, polarity, weigh };
+    return { presence: best, clause, polarity, weigh };
   }
   return { aspects: model.aspects, read };
 }

@@ -12,7 +12,7 @@ export function textFeatures(r: Reading): Counts {
   const counts: Counts = new Map();
   const emit = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   const clauses = r.layout.clauses;
-  const skip = r.ignored;
+  const skip = r.ignored();
   for (let first = 0; first < clauses.length;) {
     const end = sentenceEnd(r.layout, first);
     features(r.t, clauses[first]!.start, clauses[end - 1]!.end, keyed(emit), skip);
@@ -36,7 +36,7 @@ export function clauseFeatures(r: Reading, clause: number, aspect: string): Coun
     counts.set(key, (counts.get(key) ?? 0) + 1);
     counts.set(`${aspect}|${key}`, (counts.get(`${aspect}|${key}`) ?? 0) + 1);
   };
-  features(r.t, clauses[first]!.start, clauses[sentenceEnd(r.layout, first) - 1]!.end, keyed(emit), r.ignored);
+  features(r.t, clauses[first]!.start, clauses[sentenceEnd(r.layout, first) - 1]!.end, keyed(emit), r.ignored());
   return counts;
 }
 

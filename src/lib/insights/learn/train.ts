@@ -52,7 +52,7 @@ export function trainModel(
     for (const [aspect, polarity] of Object.entries(item.aspects)) {
       const index = aspects.indexOf(aspect);
       // The clause the analyser will judge: the rules' evidence when they found the aspect, else the classifier's.
-      const clause = item.rules.find((f) => f.index === index)?.clause ?? signals.clause[index]!;
+      const clause = item.rules.find((f) => f.index === index)?.clause ?? signals.clause(index);
       if (clause < 0) continue;
       const target = Float64Array.from(POLARITIES, (p) => (p === polarity ? 1 : 0));
       judged.push({ counts: clauseFeatures(item.reading, clause, aspect), target });

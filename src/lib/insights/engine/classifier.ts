@@ -57,7 +57,10 @@ export function createClassifier(model: ModelFile): Classifier {
     if (aspect === undefined) row(key).splice(n, 3, ...weights);
     else row(key.slice(bar + 1)).splice(n + 3 + 3 * aspect, 3, ...weights);
   }
-  const table = Float64Array.from(rows.flat());
+  // Presence weights apart from polarity's, in single precision: the rows read for every sentence stay few and close.
+  const presenceTable = Float32Array.from(rows.flatMap((r) => r.slice(0, n)));
+  const polarityTable = Float32Array.from(rows.flatMap((r) => r.slice(n)));
+  const polarityWidth = width - n;
   const weighsPresence = Uint8Array.from(rows, (r) => (r.slice(0, n).some((w) => w !== 0) ? 1 : 0));
   const presenceBias = Float64Array.from(model.presence.bias);
   // Pairs are looked up word by word, and words once per spelling: no feature name is built while reading a review.
@@ -103,8 +106,8 @@ export function createClassifier(model: ModelFile): Classifier {
       seenRow.push(at);
       seenToken.push(token);
       if (!weighsPresence[at]) return;
-      const from = at * width;
-      for (let a = 0; a < n; a++) z[a]! += table[from + a]!;
+      const from = at * n;
+      for (let a = 0; a < n; a++) z[a]! += presenceTable[from + a]!;
     };
     const sink: Sink = {
       word(word, negated, token) {
@@ -142,7 +145,8 @@ export function createClassifier(model: ModelFile): Classifier {
       const sums = new Float64Array(bestEnd[aspect]! - first);
       for (let i = 0; i < seenRow.length; i++) {
         const token = seenToken[i]!;
-        if (token >= from && token < to) sums[layout.clauseOf[token]! - first]! += table[seenRow[i]! * width + aspect]!;
+        if (token >= from && token < to)
+          sums[layout.clauseOf[token]! - first]! += presenceTable[seenRow[i]! * n + aspect]!;
       }
       let carrier = 0;
       for (let c = 1; c < sums.length; c++) if (sums[c]! > sums[carrier]!) carrier = c;
@@ -156,11 +160,11 @@ export function createClassifier(model: ModelFile): Classifier {
       if (known) return known;
       const s = [...polarityBias[aspect]!];
       const { start, end } = clauses[clause]!;
-      const own = n + 3 + 3 * aspect;
+      const own = 3 + 3 * aspect;
       for (let i = 0; i < seenRow.length; i++) {
         if (seenToken[i]! < start || seenToken[i]! >= end) continue;
-        const from = seenRow[i]! * width;
-        for (let k = 0; k < 3; k++) s[k]! += table[from + n + k]! + table[from + own + k]!;
+        const from = seenRow[i]! * polarityWidth;
+        for (let k = 0; k < 3; k++) s[k]! += polarityTable[from + k]! + polarityTable[from + own + k]!;
       }
       const out = softmax(s);
       memo.set(key, out);
@@ -174,7 +178,7 @@ export function createClassifier(model: ModelFile): Classifier {
         const token = seenToken[i]!;
         if (clauses[layout.clauseOf[token]!]!.sentence !== sentence) continue;
         if (!ranges.some(([from, to]) => token >= from && token < to)) continue;
-        inside += table[seenRow[i]! * width + aspect]!;
+        inside += presenceTable[seenRow[i]! * n + aspect]!;
         known ||= weighsPresence[seenRow[i]!] === 1;
       }
       // Only what the ranges add is taken away: without them, the aspect is never likelier than with them.

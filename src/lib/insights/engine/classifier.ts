@@ -32,8 +32,8 @@ export type Classifier = {
 };
 
 /**
- * One row per feature holds all it weighs: presence per aspect, then polarity (shared, then per aspect), so that a
- * review's features are looked up once, by sentence, and polarity reads back the ones in its clause.
+ * Each feature has one row number for all it weighs: presence per aspect, and polarity (shared, then per aspect), so
+ * that a review's features are looked up once, by sentence, and polarity reads back the ones in its clause.
  */
 export function createClassifier(model: ModelFile): Classifier {
   const n = model.aspects.length;

@@ -1,5 +1,7 @@
 // Measures the insights engine on the hand-labelled eval set: aspect detection P/R/F1, polarity accuracy, confusion.
-// Usage: node scripts/eval-insights.ts [--split dev|test|blind|all] [--taxonomy FILE] [--file FILE] [--errors] [--json]
+// Usage: node scripts/eval-insights.ts [--split dev|test|blind|all] [--taxonomy FILE] [--file FILE] [--model FILE|none]
+//   [--errors] [--json]
+// --model: another trained aspect model (e.g. one trained without the file measured), or none for the rules alone.
 // Each split also gets 95% confidence intervals: micro P/R/F1 by a seeded bootstrap over sentences (2,000 rounds),
 // polarity accuracy by Wilson's score interval.
 import { readFileSync } from "node:fs";
@@ -7,6 +9,7 @@ import { parseArgs } from "node:util";
 import { createAnalyzer } from "../src/lib/insights/engine/analyze.ts";
 import { CONFUSION_CLASSES, type EvalReport, evaluate, parseEvalSet } from "../src/lib/insights/eval/metrics.ts";
 import { bootstrapMicro, wilson } from "../src/lib/insights/eval/intervals.ts";
+import { parseModel } from "../src/lib/insights/engine/model.ts";
 import { parseTaxonomy } from "../src/lib/insights/taxonomy.ts";
 
 const { values } = parseArgs({
@@ -16,6 +19,7 @@ const { values } = parseArgs({
     file: { type: "string", default: "tests/fixtures/insights-eval.jsonl" },
     errors: { type: "boolean", default: false },
     json: { type: "boolean", default: false },
+    model: { type: "string" },
   },
 });
 if (!["dev", "test", "blind", "all"].includes(values.split)) {
@@ -26,7 +30,13 @@ if (!["dev", "test", "blind", "all"].includes(values.split)) {
 const taxonomy = values.taxonomy
   ? parseTaxonomy(JSON.parse(readFileSync(values.taxonomy, "utf8")), values.taxonomy)
   : undefined;
-const analyzer = createAnalyzer(taxonomy ? { taxonomy } : {});
+const model =
+  values.model === undefined
+    ? undefined
+    : values.model === "none"
+      ? null
+      : parseModel(JSON.parse(readFileSync(values.model, "utf8")), values.model);
+const analyzer = createAnalyzer({ ...(taxonomy ? { taxonomy } : {}), ...(model !== undefined ? { model } : {}) });
 const all = parseEvalSet(readFileSync(values.file, "utf8"), values.file);
 const aspectIds = analyzer.taxonomy.aspects.map((a) => a.id);
 const predict = (item: { text: string; rating: number | null }) =>

@@ -21,10 +21,10 @@ type Reviewish = { id: string; text: string | null; rating: number };
 
 /**
  * Analyses every review, reusing earlier results whose text and rating hash the same under the same engine version
- * (the version covers the engine, taxonomy, lexicon and catalog names). New entries are appended; the file is rewritten
- * with only the entries this build used once unused ones would be more than a tenth of it, so it tracks the data
- * without rewriting the whole file for every added review. Of other files only the most recent few are kept. A cache that
- * cannot be read or written costs time, never correctness: the build then analyses everything.
+ * (the version covers the engine, taxonomy, lexicon, aspect model and catalog names). New entries are appended; the
+ * file is rewritten with only the entries this build used once unused ones would be more than a tenth of it, so it
+ * tracks the data without rewriting the whole file for every added review. Of other files only the most recent few are
+ * kept. A cache that cannot be read or written costs time, never correctness: the build then analyses everything.
  */
 export async function analyzeWithCache(
   reviews: readonly Reviewish[],

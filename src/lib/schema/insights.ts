@@ -186,7 +186,7 @@ export const Insights = z
   .object({
     version: z.string().meta({
       description:
-        "Engine version + taxonomy id, version and fingerprint; changes whenever the engine, taxonomy or lexicon changes",
+        "Engine version + taxonomy id, version and fingerprint (+ the aspect model's fingerprint); changes whenever the engine, taxonomy, lexicon or model changes",
     }),
     engine: z
       .object({
@@ -195,7 +195,10 @@ export const Insights = z
         taxonomy: z.object({ id: z.string(), version: z.string(), label: z.string() }).strict(),
       })
       .strict()
-      .meta({ description: "The rule-based engine that computed this document at build time (no model, no network)" }),
+      .meta({
+        description:
+          "The engine that computed this document at build time: rules and lexicons, with a small aspect classifier trained on a committed corpus for the default taxonomy (offline, no network)",
+      }),
     review_count: z.int().min(0),
     text_review_count: z
       .int()

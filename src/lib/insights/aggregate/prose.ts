@@ -2,7 +2,7 @@
 import type { Trend } from "../../schema/insights.ts";
 import type { Row } from "./tally.ts";
 
-export const pct = (share: number) => `${Math.round(share * 100)}%`;
+export const pct = (share: number) => `${Math.round(Math.round(share * 1000) / 10)}%`;
 export const stars = (rating: number) => rating.toFixed(2);
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -33,6 +33,8 @@ export type Compiled = {
   main: Matcher<Entry>;
   typos: Corrector;
   markers: Matcher<Marker>;
+  /** The phrases that are no cue (and the business's names), found even where a cue overlaps them. */
+  ignores: Matcher<null>;
   stopwords: ReadonlySet<string>;
   /** Function words that negation scope skips when counting its reach. */
   transparent: ReadonlySet<string>;
@@ -133,6 +135,11 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet
   for (const source of lexicon.ironic) addMarker(source, { kind: "ironic" });
   for (const source of lexicon.sarcasm) addMarker(source, { kind: "sarcasm" });
 
+  const ignorePatterns = [...taxonomy.ignore, ...lexicon.ignore].map((source, order): Pattern<null> => {
+    const parsed = parsePattern(source) as Exclude<ReturnType<typeof parsePattern>, { error: string }>;
+    return { elements: parsed.elements, entry: null, weight: parsed.weight, order, source };
+  });
+
   const vocab = vocabulary([...patterns, ...markerPatterns]);
   // Function words are never corrected, nor corrected towards: "thorugh" is "thorough", not "through".
   const plain = new Set([...lexicon.stopwords, ...lexicon.transparent].map((w) => w.toLowerCase()));
@@ -143,6 +150,7 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet
     problems: taxonomy.problems.map((p) => ({ id: p.id, label: p.label })),
     main: new Matcher(patterns, rank),
     markers: new Matcher(markerPatterns, () => 0),
+    ignores: new Matcher(ignorePatterns, () => 0),
     stopwords: new Set(lexicon.stopwords.map((w) => w.toLowerCase())),
     transparent: new Set(lexicon.transparent.map((w) => w.toLowerCase())),
     opinionWords: new Set([...entries.keys()].filter((k) => !/[*#|_]|\.\./.test(k))),

@@ -10,7 +10,7 @@ export const getInsights = defineTool({
   name: "get_insights",
   title: "Get review insights",
   description: (ex) =>
-    `What the reviews of ${ex.business} say, computed at build time from all of them (rule-based, no model; English is read, other languages are counted in \`coverage\`). Without \`section\`: an overview (headline figures, the summary, and per section what it holds, its size and a few names); with it, that section whole. One aspect: get_aspect_sentiment; one technician: get_technician.`,
+    `What the reviews of ${ex.business} say, computed at build time from all of them (rules and a small trained classifier, offline; English is read, other languages are counted in \`coverage\`). Without \`section\`: an overview (headline figures, the summary, and per section what it holds, its size and a few names); with it, that section whole. One aspect: get_aspect_sentiment; one technician: get_technician.`,
   input: z
     .object({
       section: z

@@ -4,19 +4,17 @@
 // client, all through the proxy. Skipped without nginx.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { chmod, rm } from "node:fs/promises";
+import { chmod } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
 import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
-import { createTestCa, type TestCa, trustTestCa } from "../../../scripts/lib/test-ca.ts";
-import { startPostgres, type TestPostgres } from "../../../scripts/lib/test-postgres.ts";
-import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
+import { SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { openHubStore } from "../../../sidecar/websub/store/open.ts";
 import type { HubStore } from "../../../sidecar/websub/store/store.ts";
-import { sampleRelease } from "../../helpers/build.ts";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { callTool, connect } from "../mcp/helpers.ts";
 import { type HubUnderTest, sleep } from "../websub/helpers/hub-client.ts";
-import { startSubscriber, type Subscriber } from "../websub/helpers/subscriber.ts";
+import type { Subscriber } from "../websub/helpers/subscriber.ts";
+import { type PostgresSite, startPostgresSite } from "../websub/helpers/postgres-site.ts";
 import { freePort, NGINX, type RunningNginx, startNginx } from "./nginx-process.ts";
 import { send } from "./send.ts";
 
@@ -29,8 +27,7 @@ if (!existsSync(NGINX)) {
   });
 } else {
   describe("nginx in front of three sidecar replicas on one PostgreSQL", () => {
-    let pg: TestPostgres;
-    let ca: TestCa;
+    let fixture: PostgresSite;
     let site: TestSite;
     let sub: Subscriber;
     let store: HubStore;
@@ -48,20 +45,15 @@ if (!existsSync(NGINX)) {
     };
 
     before(async () => {
-      [pg, ca, site] = await Promise.all([
-        startPostgres(),
-        createTestCa(),
-        sampleRelease().then((from) => createTestSite({ from })),
-      ]);
-      sub = await startSubscriber(ca);
-      trustTestCa(ca);
+      fixture = await startPostgresSite();
+      ({ site, sub } = fixture);
       // nginx's workers run as another user (nobody): they must be able to read the release.
       await chmod(site.root, 0o755);
       env = {
         DIST_DIR: site.distDir,
         SITE_URL,
-        HUB_DB: await pg.createDatabase(),
-        NODE_EXTRA_CA_CERTS: ca.caFile,
+        HUB_DB: fixture.hubDb,
+        NODE_EXTRA_CA_CERTS: fixture.ca.caFile,
         TRUST_PROXY: "127.0.0.1/32",
         DIST_CHECK_INTERVAL: "1",
         WEBSUB_CALLBACK_ALLOW: "127.0.0.0/8",
@@ -84,10 +76,7 @@ if (!existsSync(NGINX)) {
       await nginx?.stop();
       await Promise.all(replicas.map((r) => r.stop("SIGKILL")));
       await store?.close();
-      await sub?.close();
-      await pg?.stop();
-      if (site) await rm(site.root, { recursive: true, force: true });
-      if (ca) await rm(ca.dir, { recursive: true, force: true });
+      await fixture?.close();
     });
 
     /** The hub through nginx, from the client address `from`. */

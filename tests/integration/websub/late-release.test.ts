@@ -1,22 +1,19 @@
 // A replica that reaches a release after another replica queued its deliveries (a roll-out: the new release is on
 // one machine first) takes its share of them as soon as it holds the content, not at its next poll.
 import assert from "node:assert/strict";
-import { readFile, rename, rm } from "node:fs/promises";
+import { readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { after, before, it } from "node:test";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
-import { createTestCa, type TestCa, trustTestCa } from "../../../scripts/lib/test-ca.ts";
-import { startPostgres, type TestPostgres } from "../../../scripts/lib/test-postgres.ts";
-import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
+import { SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { openHubStore } from "../../../sidecar/websub/store/open.ts";
 import type { HubStore } from "../../../sidecar/websub/store/store.ts";
-import { sampleRelease } from "../../helpers/build.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { ask } from "./helpers/hub-client.ts";
-import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
+import type { Subscriber } from "./helpers/subscriber.ts";
+import { type PostgresSite, startPostgresSite } from "./helpers/postgres-site.ts";
 
-let pg: TestPostgres;
-let ca: TestCa;
+let fixture: PostgresSite;
 let site: TestSite;
 let sub: Subscriber;
 let store: HubStore;
@@ -25,14 +22,9 @@ let replica: TestSidecar;
 let lateDist: string;
 
 before(async () => {
-  [pg, ca, site] = await Promise.all([
-    startPostgres(),
-    createTestCa(),
-    sampleRelease().then((from) => createTestSite({ from })),
-  ]);
-  sub = await startSubscriber(ca);
-  trustTestCa(ca);
-  const url = await pg.createDatabase();
+  fixture = await startPostgresSite();
+  ({ site, sub } = fixture);
+  const url = fixture.hubDb;
   lateDist = path.join(site.root, "late-dist");
   await copyRelease(site.distDir, lateDist);
   replica = await startTestSidecar(lateDist, {
@@ -48,10 +40,7 @@ before(async () => {
 after(async () => {
   await replica?.stop();
   await store?.close();
-  await sub?.close();
-  await pg?.stop();
-  if (site) await rm(site.root, { recursive: true, force: true });
-  if (ca) await rm(ca.dir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 it("delivers what another replica queued as soon as its own release holds that content", async () => {

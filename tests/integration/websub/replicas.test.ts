@@ -1,35 +1,26 @@
 // Three sidecar replicas on one PostgreSQL hub database: subscriptions made through any of them hold for all, and after
 // a rebuild that every replica notices, each subscriber gets exactly one POST per changed topic.
 import assert from "node:assert/strict";
-import { rm } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
-import { createTestCa, type TestCa, trustTestCa } from "../../../scripts/lib/test-ca.ts";
-import { createTestSite, SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
+import { SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { openHubStore } from "../../../sidecar/websub/store/open.ts";
 import type { HubStore } from "../../../sidecar/websub/store/store.ts";
-import { sampleRelease } from "../../helpers/build.ts";
-import { startPostgres, type TestPostgres } from "../../../scripts/lib/test-postgres.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { openSession, post, resultOf } from "../mcp/helpers.ts";
 import { ask, sleep } from "./helpers/hub-client.ts";
-import { startSubscriber, type Subscriber } from "./helpers/subscriber.ts";
+import type { Subscriber } from "./helpers/subscriber.ts";
+import { type PostgresSite, startPostgresSite } from "./helpers/postgres-site.ts";
 
-let pg: TestPostgres;
-let ca: TestCa;
+let fixture: PostgresSite;
 let site: TestSite;
 let sub: Subscriber;
 let store: HubStore;
 const replicas: TestSidecar[] = [];
 
 before(async () => {
-  [pg, ca, site] = await Promise.all([
-    startPostgres(),
-    createTestCa(),
-    sampleRelease().then((from) => createTestSite({ from })),
-  ]);
-  sub = await startSubscriber(ca);
-  trustTestCa(ca);
-  const url = await pg.createDatabase();
+  fixture = await startPostgresSite();
+  ({ site, sub } = fixture);
+  const url = fixture.hubDb;
   const env = {
     SITE_URL,
     HUB_DB: url,
@@ -49,10 +40,7 @@ before(async () => {
 after(async () => {
   await Promise.all(replicas.map((r) => r.stop()));
   await store?.close();
-  await sub?.close();
-  await pg?.stop();
-  if (site) await rm(site.root, { recursive: true, force: true });
-  if (ca) await rm(ca.dir, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 const CALLBACKS = Array.from({ length: 9 }, (_, i) => `/replica-sub/${i}`);

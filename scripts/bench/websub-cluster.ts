@@ -105,7 +105,7 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
       publish_to_last_ack_ms: Math.round(latencies.at(-1)!),
       deliveries_per_replica: byReplica,
       delivery_ms_p50_p90_max: [percentile(attemptMs, 50), percentile(attemptMs, 90), attemptMs.at(-1)],
-      // Where the machine's CPU went from the ping to the last acknowledgement (the farm is this process).
+      // The CPU each process spent between the ping and the last acknowledgement (the farm is this process).
       cpu_ms_per_replica: cpuMs.map(Math.round),
       cpu_ms_subscriber_farm: Math.round((farmCpu.user + farmCpu.system) / 1000),
       cpu_ms_postgres: Math.round(postgresCpu),

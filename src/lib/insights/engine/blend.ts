@@ -76,7 +76,7 @@ export function blend(
       other !== rule.sentiment &&
       q[k]! > (other === "neutral" ? th.unjudge : th.flip)
     )
-      // The rule's cue phrases carry the polarity it read, no longer the finding's.
+      // The rule's cue phrases carry the polarity the rule read, which is not the finding's: they are left out.
       findings.push({ ...kept, sentiment: other, score: score(q, other), phrases: [] });
     else findings.push(kept);
   }

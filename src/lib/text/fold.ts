@@ -3,9 +3,23 @@
 
 /** Letters that carry their accent in themselves (decomposition leaves them whole), typographic apostrophes, hyphens. */
 const CHARS: Readonly<Record<string, string>> = {
-  ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", æ: "ae", œ: "oe", ß: "ss", ı: "i",
-  "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u2032": "'",
-  "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  ı: "i",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u02bc": "'",
+  "\u2032": "'",
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
 };
 const ANY_CHAR = new RegExp(`[${Object.keys(CHARS).join("")}]`, "gu");
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -18,5 +18,8 @@ it("prints a warning for a technician no review mentions and one whose first nam
   const built = await build({ dataDir: dir });
   assert.equal(built.code, 0, built.stderr);
   assert.match(built.stderr, /^warning: technician will-carter: no review mentions "Will Carter"; /m);
-  assert.match(built.stderr, /^warning: technician will-carter: "Will" is a common word, so only "Will Carter" counts/m);
+  assert.match(
+    built.stderr,
+    /^warning: technician will-carter: "Will" is a common word, so only "Will Carter" counts/m,
+  );
 });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { chmod } from "node:fs/promises";
 import { after, before, describe, it } from "node:test";
+import { encodeForm } from "../../../scripts/lib/hub-form.ts";
 import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
 import { SITE_URL, TOPICS, type TestSite } from "../../../scripts/lib/test-site.ts";
 import { openHubStore } from "../../../sidecar/websub/store/open.ts";
@@ -79,18 +80,25 @@ if (!existsSync(NGINX)) {
       await fixture?.close();
     });
 
+    /** A form POSTed to the hub through nginx from the client address `from`, with any extra headers. */
+    const postHub = (
+      from: string,
+      form: Record<string, string | string[]> | string,
+      headers: Record<string, string> = {},
+    ) =>
+      send(`${nginx.url}/api/websub/hub`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: typeof form === "string" ? form : encodeForm(form),
+        localAddress: from,
+      });
     /** The hub through nginx, from the client address `from`. */
     const hubVia = (from: string): HubUnderTest => ({
       get logs() {
         return allLogs();
       },
       post: async (form) => {
-        const res = await send(`${nginx.url}/api/websub/hub`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(form as Record<string, string>).toString(),
-          localAddress: from,
-        });
+        const res = await postHub(from, form);
         return { status: res.status, headers: new Headers(), text: res.body.toString() };
       },
     });
@@ -238,16 +246,7 @@ if (!existsSync(NGINX)) {
     it("counts the rate limit per client behind the proxy, across replicas", async () => {
       const refused = (p: string) => sub.set(p, { verify: "refuse" });
       const ask = (from: string, p: string, headers: Record<string, string> = {}) =>
-        send(`${nginx.url}/api/websub/hub`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-          body: new URLSearchParams({
-            "hub.mode": "subscribe",
-            "hub.topic": TOPICS.atom,
-            "hub.callback": sub.url(p),
-          }).toString(),
-          localAddress: from,
-        });
+        postHub(from, { "hub.mode": "subscribe", "hub.topic": TOPICS.atom, "hub.callback": sub.url(p) }, headers);
       for (let i = 0; i < RATE_LIMIT; i++) {
         refused(`/limited/${i}`);
         const res = await ask("127.0.0.9", `/limited/${i}`);

@@ -18,27 +18,42 @@ import { sha256 } from "./hash.ts";
 
 export type PreviousChangeLog = { log: ChangeLog; reason: null } | { log: null; reason: string };
 
+/** The previous log's file as read, checked against its manifest entry but not yet decoded; or why there is none. */
+export type PreviousChangeLogFile = { text: string; reason: null } | { text: null; reason: string };
+
 /**
- * The log of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with why,
- * when there is none to continue (no release, or one without a usable log): the build then starts a new history.
+ * The log file of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with
+ * why, when there is none to continue (no release, or one without a usable log): the build then starts a new history.
+ * Decoded apart (`decodePreviousChangeLog`): a build reads the file when it starts, while Vite bundles on the same
+ * thread, and decodes it later, so that its 100k entries are not in the heap that Vite's garbage collection goes over.
  */
-export async function readPreviousChangeLog(distDir: string): Promise<PreviousChangeLog> {
+export async function readPreviousChangeLog(distDir: string): Promise<PreviousChangeLogFile> {
   let dir: string;
   try {
     dir = await realpath(distDir);
   } catch {
-    return { log: null, reason: "there is no previous release" };
+    return { text: null, reason: "there is no previous release" };
   }
   try {
     const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
     const listed = manifest.change_log;
-    if (!listed) return { log: null, reason: "the previous release has no change log" };
+    if (!listed) return { text: null, reason: "the previous release has no change log" };
     if (listed.format !== CHANGE_LOG_FORMAT)
-      return { log: null, reason: `the previous change log is format ${listed.format}, not ${CHANGE_LOG_FORMAT}` };
+      return { text: null, reason: `the previous change log is format ${listed.format}, not ${CHANGE_LOG_FORMAT}` };
     const bytes = await readFile(path.join(dir, listed.path));
     if (sha256(bytes) !== listed.sha256)
-      return { log: null, reason: "the previous change log is not the one its manifest describes" };
-    return { log: decodeChangeLog(bytes.toString("utf8")), reason: null };
+      return { text: null, reason: "the previous change log is not the one its manifest describes" };
+    return { text: bytes.toString("utf8"), reason: null };
+  } catch (err) {
+    return { text: null, reason: `the previous change log cannot be read (${(err as Error).message})` };
+  }
+}
+
+/** The log a file read by `readPreviousChangeLog` holds; null, with why, when it holds none. */
+export function decodePreviousChangeLog(file: PreviousChangeLogFile): PreviousChangeLog {
+  if (file.text === null) return { log: null, reason: file.reason };
+  try {
+    return { log: decodeChangeLog(file.text), reason: null };
   } catch (err) {
     return { log: null, reason: `the previous change log cannot be read (${(err as Error).message})` };
   }

@@ -2,9 +2,9 @@
 // source read, the derived site, the archive pages' plan, the previous change log), each made once, when first asked for.
 import type { Config } from "../config.ts";
 import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
-import { type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
+import { decodePreviousChangeLog, type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
-import { readBuildSource, type SourceRead } from "./read-source.ts";
+import { readBuildSource } from "./read-source.ts";
 import { type ReleasePaths, releasePaths } from "./release-paths.ts";
 import { liveReviewCount, reviewCountProblems } from "./review-count.ts";
 import { deriveSite, type Site } from "./site.ts";
@@ -18,8 +18,13 @@ export type BuildContext = Readonly<{
   now: number;
   /** This build's code fingerprint, and the release DIST_DIR points at when this build may reuse it. */
   previousBuild: () => Promise<PreviousBuild>;
-  /** Starts reading the source (the build-context integration does when the build starts, while Vite bundles). */
-  startReadingSource: () => void;
+  /**
+   * Reads what the build continues from the release DIST_DIR points at (its record, review count and change log) before
+   * the build may replace it: the build-context integration does when the build starts. The source is read when the
+   * first page asks for the site, once Vite has bundled the pages: read while Vite runs on the same thread, its 100k
+   * reviews in the heap slow every garbage collection of Vite's.
+   */
+  readPrevious: () => void;
   site: () => Promise<Site>;
   /** The change log of the release DIST_DIR pointed at when the build started, which this build continues. */
   previousChangeLog: () => Promise<PreviousChangeLog>;
@@ -32,21 +37,10 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   const previousBuild = once(() => readPreviousBuild(config.distDir));
   // Read at the start, before this build may replace the release.
   const liveCount = once(() => liveReviewCount(config.distDir));
-  const previousChangeLog = once(() => readPreviousChangeLog(config.distDir));
-  // Held until the site takes it over, then dropped: the source files and the parsed lines (100 MB and more at 100k
-  // reviews) go once the dataset is derived from them.
-  let reading: Promise<SourceRead> | null = null;
-  let taken = false;
-  const startReading = () => {
-    liveCount();
-    previousChangeLog();
-    return (reading ??= readBuildSource(config.dataDir, previousBuild, now));
-  };
+  const changeLogFile = once(() => readPreviousChangeLog(config.distDir));
+  const previousChangeLog = once(async () => decodePreviousChangeLog(await changeLogFile()));
   const site = once(async () => {
-    const read = startReading();
-    reading = null;
-    taken = true;
-    const source = await read;
+    const source = await readBuildSource(config.dataDir, previousBuild, now);
     const count = source.reused.length + source.added.length;
     const problems = reviewCountProblems(source.files.reviewsFile, count, await liveCount(), config.build);
     if (problems.length > 0) throw new DataError(problems);
@@ -58,9 +52,9 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     paths,
     now,
     previousBuild,
-    startReadingSource: () => {
-      // A failure is the site's to report when it takes the read over; until then it must not end the process.
-      if (!taken) startReading().catch(() => {});
+    readPrevious: () => {
+      // Failures are reported by the stages that await these; until then they must not end the process.
+      for (const read of [previousBuild, liveCount, changeLogFile]) read().catch(() => {});
     },
     site,
     previousChangeLog,

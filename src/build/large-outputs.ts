@@ -10,9 +10,10 @@ import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { datasetJson, type RoomBefore } from "./dataset-json.ts";
+import { GzipChunk, type PreviousGzip } from "./gzip-chunks.ts";
 import { HashedFile } from "./hashed-file.ts";
 import { runWorker } from "./run-worker.ts";
-import type { LargeFileJob } from "./large-file-worker.ts";
+import type { LargeFileDone, LargeFileJob } from "./large-file-worker.ts";
 import type { PreviousRelease } from "./previous-release.ts";
 import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 
@@ -20,7 +21,12 @@ import type { SearchIndexDone, SearchIndexJob } from "./search-index-worker.ts";
 const INDEX_WORKER = "src/build/search-index-worker.ts";
 const LARGE_FILE_WORKER = "src/build/large-file-worker.ts";
 
-const DATASET_FILE = "reviews.json";
+export const DATASET_FILE = "reviews.json";
+
+/** What the large file worker reports. */
+const LargeFileDoneSchema = z
+  .object({ file: HashedFile, gzipChunks: z.array(GzipChunk).nullable(), gzipChunksReused: z.int().min(0) })
+  .strict() satisfies z.ZodType<LargeFileDone>;
 
 /** What the search index worker reports. */
 const SearchIndexDoneSchema = z.object({ made: z.string() }).strict() satisfies z.ZodType<SearchIndexDone>;
@@ -36,10 +42,20 @@ export type LargeOutputsJob = {
   reviewJson: readonly Buffer[];
   room: RoomBefore | null;
   previous: PreviousOutputs | null;
+  /** The previous release built by the same code, whose /reviews.json.gz lends its unchanged chunks. */
+  release: PreviousRelease | null;
 };
 
-/** /reviews.json as the manifest describes it (with its variants), and how the search index was made (for the log). */
-export type LargeOutputs = { datasetFile: HashedFile; indexMade: string };
+/**
+ * /reviews.json as the manifest describes it (with its variants) and its gzip chunks (for the build record), and how its
+ * gzip variant and the search index were made (for the log).
+ */
+export type LargeOutputs = {
+  datasetFile: HashedFile;
+  datasetGzipChunks: GzipChunk[] | null;
+  gzipMade: string;
+  indexMade: string;
+};
 
 /** Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. */
 export async function writeLargeOutputs({
@@ -48,6 +64,7 @@ export async function writeLargeOutputs({
   reviewJson,
   room,
   previous,
+  release,
 }: LargeOutputsJob): Promise<LargeOutputs> {
   // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
@@ -61,11 +78,27 @@ export async function writeLargeOutputs({
     file: path.join(dir, INDEX_FILE_NAME),
     previous: previous && previousIndex(dataset, previous),
   };
-  const [datasetFile, index] = await Promise.all([
-    runWorker(LARGE_FILE_WORKER, { parts, root: dir, name: DATASET_FILE } satisfies LargeFileJob, HashedFile),
+  const fileJob: LargeFileJob = {
+    parts,
+    starts,
+    ends,
+    root: dir,
+    name: DATASET_FILE,
+    previousGzip: release && previousGzip(release),
+  };
+  const [written, index] = await Promise.all([
+    runWorker(LARGE_FILE_WORKER, fileJob, LargeFileDoneSchema),
     runWorker(INDEX_WORKER, job, SearchIndexDoneSchema),
   ]);
-  return { datasetFile, indexMade: index.made };
+  const chunks = written.gzipChunks;
+  return {
+    datasetFile: written.file,
+    datasetGzipChunks: chunks,
+    gzipMade: chunks
+      ? `${DATASET_FILE}.gz: ${chunks.length - written.gzipChunksReused} of ${chunks.length} chunks compressed`
+      : `${DATASET_FILE}: no gzip variant`,
+    indexMade: index.made,
+  };
 }
 
 function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOutputs): SearchIndexJob["previous"] {
@@ -76,4 +109,11 @@ function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOut
     crc32: release.searchIndex.crc32,
     from: Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1),
   };
+}
+
+/** The previous release's /reviews.json.gz and its chunks, when its build record lists them. */
+function previousGzip(release: PreviousRelease): PreviousGzip | null {
+  const gzip = release.files.get(DATASET_FILE)?.encodings.gzip;
+  const chunks = release.record.dataset_gzip_chunks;
+  return gzip && chunks ? { file: path.join(release.dir, gzip.path), sha256: gzip.sha256, chunks } : null;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { Manifest, type ManifestEntry, type SearchIndexFile, Sha256 } from "../lib/schema/manifest.ts";
 import { codeFingerprint } from "./code-fingerprint.ts";
+import { GzipChunk } from "./gzip-chunks.ts";
 
 /** Kept in every release beside manifest.json, never published: the code it was built with and its pages' keys. */
 export const BUILD_RECORD = "build-record.json";
@@ -24,6 +25,8 @@ export const BuildRecord = z
     fingerprint: Sha256,
     pages: z.record(z.string(), Sha256),
     source: SourceRecord.optional(),
+    /** /reviews.json.gz's chunks, which the next build copies where its bytes are the same (gzip-chunks.ts). */
+    dataset_gzip_chunks: z.array(GzipChunk).optional(),
   })
   .strict();
 export type BuildRecord = z.output<typeof BuildRecord>;

@@ -10,6 +10,7 @@ import { type IndexColumns, indexColumnsOfSource } from "../lib/search/index.ts"
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { partitionPoint } from "../lib/partition-point.ts";
+import { yieldToMainThread } from "./thread-priority.ts";
 
 export type SearchIndexJob = {
   /** /reviews.json, in parts of memory shared with the main thread. */
@@ -28,6 +29,7 @@ export type SearchIndexJob = {
 /** What the worker tells the main thread when the file is written: how the index was made (for the build's log). */
 export type SearchIndexDone = { made: string };
 
+yieldToMainThread();
 const job = workerData as SearchIndexJob;
 // Where each part starts in the file.
 const partStarts: number[] = [];

@@ -33,8 +33,7 @@ export type Site = {
   insights: Insights;
   /**
    * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
-   * dataset is assembled so that they are made while insights and pages are; their endpoints and the publish step
-   * await it.
+   * dataset is assembled so that they are made while insights and pages are; the publish step awaits it.
    */
   largeOutputs: Promise<LargeOutputs>;
 };
@@ -61,8 +60,9 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     reviewJson,
     room: reusedJson[0] ? new RoomBefore(reusedJson[0]) : null,
     previous: previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
+    release: previous.release,
   });
-  // Handled by the endpoints that await it; until then a failure must not end the process as unhandled.
+  // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
   largeOutputs.catch(() => {});
   const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
   return {

@@ -1,6 +1,5 @@
-// Astro integration that hands the build context to the pages and starts reading the data when the build starts, so
-// that it is read while Vite bundles the pages instead of after; once the pages are built, it prints the data's notes
-// and warnings.
+// Astro integration that hands the build context to the pages and reads the previous release when the build starts;
+// once the pages are built, it prints the data's notes and warnings.
 import type { AstroIntegration } from "astro";
 import type { BuildContext } from "../../build/context.ts";
 import { installBuildContext } from "../../build/current-context.ts";
@@ -17,7 +16,7 @@ export default function buildContextIntegration(context: BuildContext): AstroInt
         installBuildContext(context);
         updateConfig({ vite: { plugins: [externalModule(CONTEXT_MODULE)] } });
       },
-      "astro:build:start": () => context.startReadingSource(),
+      "astro:build:start": () => context.readPrevious(),
       // Written to stderr, not through Astro's logger: `npm run build` runs Astro with --silent.
       "astro:build:done": async () => {
         const site = await context.site();

@@ -12,6 +12,7 @@ import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
 import type { BuildContext } from "../../build/context.ts";
 import { sha256 } from "../../build/hash.ts";
 import type { HashedFile } from "../../build/hashed-file.ts";
+import { DATASET_FILE } from "../../build/large-outputs.ts";
 import {
   BUILD_RECORD,
   type BuildRecord,
@@ -58,7 +59,6 @@ export default function publish(context: BuildContext): AstroIntegration {
         const site = await context.site();
         const plan = await context.archivePlan();
         const build = await context.previousBuild();
-        const { datasetFile, indexMade } = await site.largeOutputs;
         const carriedFiles = plan.carried.map((p) => p.file);
         // Read again: another build may have pruned the release since this one read it.
         const previous = build.release ? await readPreviousRelease(build.release.dir, build.fingerprint) : null;
@@ -71,24 +71,17 @@ export default function publish(context: BuildContext): AstroIntegration {
         const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
         const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
-        // Written and described by the build itself (large-outputs.ts).
-        const built = new Map([[datasetFile.path, datasetFile]]);
-        const files = [
-          ...carried,
-          ...made.filter((f) => built.has(f)).map((f) => built.get(f)!),
-          ...(await hashAndCompress(
-            root,
-            made.filter((f) => !built.has(f)),
-            previous?.release ?? null,
-          )),
-        ];
+        const hashed = await hashAndCompress(root, made, previous?.release ?? null);
+        const changeLog = await context.previousChangeLog();
+        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewJson, changeLog.log, context.now);
+        // Written and described by the build itself (large-outputs.ts), on other threads, awaited last.
+        const { datasetFile, datasetGzipChunks, gzipMade, indexMade } = await site.largeOutputs;
+        const files = [...carried, datasetFile, ...hashed];
         const meta: BuildMeta = {
           updated_at: site.dataset.updated_at,
           source_hash: site.sourceHash,
           site_url: site.origin,
         };
-        const changeLog = await context.previousChangeLog();
-        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewJson, changeLog.log, context.now);
         const manifest = buildManifest(
           files,
           meta,
@@ -103,6 +96,7 @@ export default function publish(context: BuildContext): AstroIntegration {
           fingerprint: build.fingerprint,
           pages: Object.fromEntries(plan.pages.map((p) => [p.path, p.key])),
           source: site.sourceRecord,
+          ...(datasetGzipChunks && { dataset_gzip_chunks: datasetGzipChunks }),
         };
         const recordJson = `${JSON.stringify(record)}\n`;
         await writeFile(path.join(root, BUILD_RECORD), recordJson);
@@ -115,7 +109,7 @@ export default function publish(context: BuildContext): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? build.reason})`
-          }; ${site.reviewsRead}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
+          }; ${site.reviewsRead}; ${gzipMade}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
         );
       },
     },
@@ -146,10 +140,10 @@ async function describeReviewShell(root: string): Promise<ReviewShellFile> {
   return { path: REVIEW_SHELL_FILE, bytes: bytes.length, sha256: sha256(bytes) };
 }
 
-/** The files Astro wrote, which this step hashes and describes. */
+/** The files Astro wrote, which this step hashes and describes (not those the build writes on other threads). */
 async function listBuiltFiles(root: string): Promise<string[]> {
   return (await listFiles(root)).filter(
-    (f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && !f.endsWith(".br") && !f.endsWith(".gz"),
+    (f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && f !== DATASET_FILE && !f.endsWith(".br") && !f.endsWith(".gz"),
   );
 }
 

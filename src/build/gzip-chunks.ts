@@ -47,11 +47,18 @@ export function chunkEnds(file: Uint8Array, starts: Uint32Array, ends: Uint32Arr
     const end = ends[k]!;
     const length = end - from;
     if (length < MIN_BYTES) continue;
-    const head = file.subarray(starts[k]!, Math.min(end, starts[k]! + HEAD_BYTES));
-    if (length >= MAX_BYTES || zlib.crc32(head) % SPREAD === 0) cuts.push((from = end));
+    if (length >= MAX_BYTES || fnv1a(file, starts[k]!, Math.min(end, starts[k]! + HEAD_BYTES)) % SPREAD === 0)
+      cuts.push((from = end));
   }
   if (from < file.length || cuts.length === 0) cuts.push(file.length);
   return cuts;
+}
+
+/** 32-bit FNV-1a of `bytes[from, to)`. */
+function fnv1a(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
 }
 
 /**

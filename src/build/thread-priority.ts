@@ -1,5 +1,5 @@
-// The build's worker threads (compressing /reviews.json, indexing) run at the lowest priority: their work has slack
-// until the publish step needs it, while the main thread's (insights, pages) is what a build waits for, and on two
+// The build's worker threads (compressing /reviews.json, indexing, removing old releases) run at the lowest priority:
+// their work has slack until the publish step needs it, while the main thread's (insights, pages) is what a build waits for, and on two
 // cores the two would otherwise share one. On Linux a thread's nice value is its own: the main thread keeps its own.
 import os from "node:os";
 

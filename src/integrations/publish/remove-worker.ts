@@ -3,7 +3,9 @@
 // build prunes while Vite bundles: Vite's own reads and writes would wait behind them, and the main thread with them.
 import { rmSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
+import { yieldToMainThread } from "../../build/thread-priority.ts";
 
+yieldToMainThread();
 // Each directory is tried, whatever happened to the others; what failed is reported together.
 const failed: string[] = [];
 for (const dir of workerData as string[]) {

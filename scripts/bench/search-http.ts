@@ -69,15 +69,21 @@ const rssAfterStart = await residentMb(sidecar.child.pid!);
 const body = Buffer.from(await (await fetch(sidecar.url + PATH)).arrayBuffer());
 
 // The baseline runs in its own process, as the sidecar does: in this one it would share a thread with the load generator.
-const bodyFile = path.join(tmp, "body.json");
-await writeFile(bodyFile, body);
-const bare = spawn(process.execPath, ["-e", BARE_SERVER, bodyFile], { stdio: ["ignore", "pipe", "inherit"] });
-process.on("exit", () => bare.kill());
-const barePort = await new Promise<string>((resolve, reject) => {
-  bare.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
-  bare.once("exit", (code) => reject(new Error(`the bare server exited with code ${code}`)));
-});
-const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
+const bares: ReturnType<typeof spawn>[] = [];
+process.on("exit", () => bares.forEach((b) => b.kill()));
+/** A bare server answering `bytes` to every request, in its own process; resolves with its origin. */
+const startBare = async (name: string, bytes: Buffer) => {
+  const file = path.join(tmp, name);
+  await writeFile(file, bytes);
+  const bare = spawn(process.execPath, ["-e", BARE_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
+  bares.push(bare);
+  const port = await new Promise<string>((resolve, reject) => {
+    bare.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    bare.once("exit", (code) => reject(new Error(`the bare server exited with code ${code}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+};
+const bareUrl = `${await startBare("body.json", body)}${PATH}`;
 
 const results = { sidecar: [] as number[], bare: [] as number[] };
 for (let r = 0; r < rounds!; r++) {
@@ -118,8 +124,18 @@ const shapes: Record<string, { path: string; headers?: Record<string, string> }>
   "since/{date} (30 days)": { path: `/api/reviews/since/${daysBefore(30)}` },
   "static 304 (/reviews.json)": { path: "/reviews.json", headers: { "if-none-match": etag } },
 };
+// Each round starts with bare servers answering the same sequence, with the search answer's body and with the since
+// page's: the tail this machine adds to any answer of that size (the scheduler, the client's own pauses), measured in
+// the same run.
+const sinceBody = Buffer.from(await (await fetch(sidecar.url + shapes["since/{date} (30 days)"]!.path)).arrayBuffer());
+const floors = {
+  [`bare node:http, ${body.length} bytes (the floor)`]: bareUrl,
+  [`bare node:http, ${sinceBody.length} bytes (the floor)`]: await startBare("since.json", sinceBody),
+};
 const latencyRounds: Record<string, Latencies[]> = {};
 for (let r = 0; r < rounds!; r++) {
+  for (const [name, url] of Object.entries(floors))
+    (latencyRounds[name] ??= []).push(await sequentialLatencies(url, shapeRequests!));
   for (const [name, shape] of Object.entries(shapes)) {
     const l = await sequentialLatencies(sidecar.url + shape.path, shapeRequests!, shape.headers);
     const ok = name.startsWith("static 304") ? [304] : [200];
@@ -129,7 +145,7 @@ for (let r = 0; r < rounds!; r++) {
 }
 const rssAfterLoad = await residentMb(sidecar.child.pid!);
 await sidecar.stop();
-bare.kill();
+bares.forEach((b) => b.kill());
 
 console.log(`body ${body.length} bytes, ${rounds} rounds of ${duration} s with ${connections} connections (medians)`);
 console.log(`bare node:http   ${median(results.bare).toFixed(0)} req/s`);
@@ -144,7 +160,7 @@ console.log(
 );
 for (const [name, rs] of Object.entries(latencyRounds)) {
   const best = (k: keyof Omit<Latencies, "statuses">) => Math.min(...rs.map((x) => x[k]));
-  console.log(`  ${name.padEnd(38)} ${ms(best("p50"))} ${ms(best("p99"))} ${ms(best("max"))}`);
+  console.log(`  ${name.padEnd(44)} ${ms(best("p50"))} ${ms(best("p99"))} ${ms(best("max"))}`);
 }
 console.log(
   `raw rounds: ${JSON.stringify(latencyRounds, (k, v) => (k === "statuses" ? undefined : typeof v === "number" ? Number(v.toFixed(2)) : v))}`,

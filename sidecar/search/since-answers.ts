@@ -1,6 +1,7 @@
-// GET /api/reviews/since/{date} from the release's since table: an identity body is streamed; a compressed one is made
-// off the event loop once per release, coding and date, and kept; identical requests in flight share it, and at most
-// LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503 with Retry-After).
+// GET /api/reviews/since/{date} from the release's since table: a compressed body, or an identity one up to
+// HELD_IDENTITY_BYTES, is made off the event loop once per release, coding and date, and kept; identical requests in
+// flight share it, and at most LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503
+// with Retry-After). A larger identity body is streamed, never held whole.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
@@ -13,6 +14,11 @@ import { buildSinceTable, type SinceTable } from "./since.ts";
 
 /** Answers from this size on count as large. */
 const LARGE_BYTES = 1024 * 1024;
+/**
+ * Identity answers up to this size are kept like compressed ones: a recent since page (the last month at 100k reviews,
+ * about 2 MB) is then sent from memory instead of streamed slice by slice on every request.
+ */
+const HELD_IDENTITY_BYTES = 4 * 1024 * 1024;
 const LARGE_AT_ONCE = 2;
 /** Large answers waiting for a place; beyond them a request is answered 503. */
 const LARGE_WAITING = 32;
@@ -30,13 +36,7 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     return table.ready;
   };
 
-  const compressed = (
-    t: SinceTable,
-    date: string,
-    count: number,
-    coding: Exclude<Coding, "identity">,
-    validators: Validators,
-  ) => {
+  const rendered = (t: SinceTable, date: string, count: number, coding: Coding, validators: Validators) => {
     const key = `since\0${t.releaseId}\0${coding}\0${date}`;
     const cached = responses.get(key);
     if (cached) return Promise.resolve(cached);
@@ -45,11 +45,11 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     const isLarge = t.bytes(date, count) >= LARGE_BYTES;
     let holding = false;
     const made = (isLarge ? slots.take().then(() => void (holding = true)) : Promise.resolve())
-      .then(() => compress(t.body(date, count), coding))
+      .then(() => (coding === "identity" ? joined(t.body(date, count)) : compress(t.body(date, count), coding)))
       .then((bytes): Rendered => {
-        const rendered = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
-        responses.set(key, rendered, bytes.length + 512);
-        return rendered;
+        const answer = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
+        responses.set(key, answer, bytes.length + 512);
+        return answer;
       })
       .finally(() => {
         making.delete(key);
@@ -69,10 +69,18 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
     const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes, validators);
     if (evaluatePreconditions(req.headers, validators) === 304)
       return new Response(null, { status: 304, headers: notModifiedHeaders });
-    if (coding !== "identity") return send(await compressed(t, date, count, coding, validators), req);
+    if (coding !== "identity" || (bytes <= HELD_IDENTITY_BYTES && req.method !== "HEAD"))
+      return send(await rendered(t, date, count, coding, validators), req);
     const body = req.method === "HEAD" ? null : (Readable.toWeb(Readable.from(t.body(date, count))) as ReadableStream);
     return new Response(body, { status: 200, headers });
   };
+}
+
+async function joined(body: AsyncIterable<Uint8Array>) {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  const all = Buffer.concat(chunks);
+  return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
 }
 
 async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding, "identity">) {

@@ -175,6 +175,19 @@ describe("GET /api/reviews/since/{date}", () => {
     }
   });
 
+  it("sends the same bytes with their Content-Length on every request, and HEAD the same headers without a body", async () => {
+    const first = await get(`/api/reviews/since/${date()}`);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    assert.equal(Number(first.headers.get("content-length")), bytes.length);
+    const again = await get(`/api/reviews/since/${date()}`);
+    assert.deepEqual(Buffer.from(await again.arrayBuffer()), bytes);
+    const head = await app.request(`/api/reviews/since/${date()}`, { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), "");
+    for (const h of ["content-length", "etag", "content-type"])
+      assert.equal(head.headers.get(h), first.headers.get(h), h);
+  });
+
   it("emits ETag and Last-Modified, and answers 304 with an empty body to a matching validator", async () => {
     const res = await get(`/api/reviews/since/${date()}`);
     const etag = res.headers.get("etag")!;

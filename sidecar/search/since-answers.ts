@@ -79,8 +79,7 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
 async function joined(body: AsyncIterable<Uint8Array>) {
   const chunks: Uint8Array[] = [];
   for await (const chunk of body) chunks.push(chunk);
-  const all = Buffer.concat(chunks);
-  return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
+  return concatenated(chunks);
 }
 
 async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding, "identity">) {
@@ -88,6 +87,11 @@ async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding,
   await pipeline(Readable.from(body), compressor(coding), async (coded: AsyncIterable<Buffer>) => {
     for await (const chunk of coded) chunks.push(chunk);
   });
+  return concatenated(chunks);
+}
+
+/** The chunks as one body. */
+function concatenated(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const all = Buffer.concat(chunks);
   return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
 }

@@ -2,7 +2,7 @@
 // per-review cache, and optionally the full build with insights and the rebuild after one added review.
 // Usage: node scripts/bench/insights.ts [--size 100000] [--build [--rebuilds 3]]
 import { spawn } from "node:child_process";
-import { appendFile, copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -13,7 +13,7 @@ import { computeInsights } from "../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { BusinessFile } from "../../src/lib/schema/business.ts";
 import { ReviewInput } from "../../src/lib/schema/review.ts";
-import { benchDataSet, ROOT } from "./lib/data-sets.ts";
+import { appendNewReview, benchDataSet, ROOT } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
   options: {
@@ -109,20 +109,9 @@ if (values.build) {
   };
   try {
     line("full build, cold insights cache", `${(await build()).toFixed(1)} s`);
-    // One review more each time, dated a day after the newest, as new reviews arrive.
-    let newest = inputs.reduce((m, r) => (r.published_at > m ? r.published_at : m), inputs[0]!.published_at);
     const times: number[] = [];
     for (let i = 0; i < rebuilds; i++) {
-      newest = new Date(Date.parse(newest) + 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
-      const extra = {
-        ...added,
-        id: `bench-added-${i}`,
-        published_at: newest,
-        updated_at: null,
-        owner_reply: null,
-        verified: { ...added.verified, verified_at: newest },
-      };
-      await appendFile(path.join(data, "reviews.jsonl"), JSON.stringify(extra) + "\n");
+      await appendNewReview(data, `bench-added-${i}`, added.text!);
       times.push(await build());
     }
     const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;

@@ -23,7 +23,6 @@ export const VARIANTS = [
 ] as const;
 
 export type Compressed = { br: Buffer | null; gzip: Buffer | null };
-export type Encoding = keyof Compressed;
 
 const brotliOptions = (length: number): zlib.BrotliOptions => ({
   params: {
@@ -39,13 +38,10 @@ export async function compress(bytes: Buffer): Promise<Compressed> {
   return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
 }
 
-/** One variant made at once, as `compress` makes it (for a worker thread). */
-export function compressSync(bytes: Buffer, encoding: Encoding): Buffer | null {
+/** The brotli variant as `compress` makes it, at once (for a worker thread; its gzip is gzip-chunks.ts's). */
+export function brotliSync(bytes: Buffer): Buffer | null {
   if (bytes.length < MIN_BYTES) return null;
-  const out =
-    encoding === "br"
-      ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.length))
-      : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
+  const out = zlib.brotliCompressSync(bytes, brotliOptions(bytes.length));
   return out.length < bytes.length ? out : null;
 }
 

@@ -6,7 +6,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { compressSync, MIN_BYTES, writeVariants } from "./compress.ts";
+import { brotliSync, MIN_BYTES, writeVariants } from "./compress.ts";
 import { chunkEnds, type GzipChunk, gzipChunked, type PreviousGzip } from "./gzip-chunks.ts";
 import { sha256 } from "./hash.ts";
 import type { HashedFile } from "./hashed-file.ts";
@@ -35,7 +35,7 @@ const written = writeFile(path.join(root, name), bytes);
 const gz = gzipChunked(bytes, chunkEnds(bytes, starts, ends), previousGzip);
 const keepGzip = bytes.length >= MIN_BYTES && gz.gzip.length < bytes.length;
 const encodings = await writeVariants(root, name, {
-  br: compressSync(bytes, "br"),
+  br: brotliSync(bytes),
   gzip: keepGzip ? gz.gzip : null,
 });
 await written;

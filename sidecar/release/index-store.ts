@@ -13,6 +13,7 @@ import {
   assembleIndex,
   buildSearchIndexSteps,
   idsInSourceOrder,
+  type ReviewSource,
   type SearchIndex,
 } from "../../src/lib/search/index.ts";
 import type { Business } from "../../src/lib/schema/business.ts";
@@ -23,7 +24,8 @@ import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
 import { feedOf, readChangesFile } from "./changes-file.ts";
 import { readInsightsFile } from "./insights-file.ts";
 import type { ChangeFeed } from "../../src/lib/changes/feed.ts";
-import { readReviewsFile, readReviewsFileOf, type ReviewsFile } from "./reviews-file.ts";
+import { readReviewsFile, readReviewsFileOf, type ReviewsFile, type Split } from "./reviews-file.ts";
+import { discard, keepOpen, type OpenReviewsFile, openReviewsFile, reviewsAtRest } from "./reviews-at-rest.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
 export type IndexedRelease = Readonly<{
@@ -68,26 +70,50 @@ export async function indexRelease(
   const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
   // The four files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
-  const [reviewsBytes, indexFile, { insights, problem }, changesFile] = await Promise.all([
-    readFile(file),
+  const [reviewsFile, indexFile, { insights, problem }, changesFile] = await Promise.all([
+    openReviewsFile(file),
     readIndexFile(site),
     readInsightsFile(site),
     readChangesFile(site),
   ]);
+  try {
+    return await indexOpenRelease(site, reviewsFile, indexFile, { insights, problem }, changesFile, pause, onIndex);
+  } catch (err) {
+    discard(reviewsFile);
+    throw err;
+  }
+}
+
+/** The release indexed from its open /reviews.json, whose reviews it then reads from the file (`reviews-at-rest.ts`). */
+async function indexOpenRelease(
+  site: IndexableRelease,
+  reviewsFile: OpenReviewsFile,
+  indexFile: Buffer | string,
+  { insights, problem }: Awaited<ReturnType<typeof readInsightsFile>>,
+  changesFile: Awaited<ReturnType<typeof readChangesFile>>,
+  pause: Pause,
+  onIndex: (source: IndexSource) => void,
+): Promise<IndexedRelease> {
   const aspects = aspectLabels(insights);
-  const prebuilt = await loadIndexFile(indexFile, reviewsBytes, aspects, pause);
+  // The reader the index keeps (the last made: a prebuilt index found unfit leaves its own unused).
+  let reader: ((k: number) => string) | undefined;
+  const atRest = (split: Split) => ({ json: (reader = reviewsAtRest(reviewsFile, split)) });
+  const prebuilt = await loadIndexFile(indexFile, reviewsFile.bytes, aspects, pause, atRest);
   onIndex(prebuilt.release ? { ok: true } : { ok: false, why: prebuilt.why });
   if (prebuilt.release) {
+    keepOpen(reviewsFile, reader!);
     const changes = feedOf(changesFile, prebuilt.release.index.ids);
     return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem, ...changes });
   }
   let dataset: ReviewsFile;
   try {
-    dataset = readReviewsFile(reviewsBytes);
+    dataset = readReviewsFile(reviewsFile.bytes);
   } catch (err) {
     throw new Error(`release ${site.id}: /reviews.json: ${(err as Error).message}`, { cause: err });
   }
-  const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, dataset.reviews, aspects), pause);
+  const source = { ...dataset.reviews, ...atRest(dataset.split) };
+  const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, source, aspects), pause);
+  keepOpen(reviewsFile, source.json);
   const { business, updated_at: updatedAt } = dataset.head;
   const changes = feedOf(changesFile, index.ids);
   return Object.freeze({
@@ -130,17 +156,21 @@ async function loadIndexFile(
   reviewsBytes: Buffer,
   aspects: readonly AspectLabel[],
   pause: Pause,
+  keep: KeepReviews,
 ): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
   if (typeof file === "string") return { why: file };
   try {
     const decoded = decodeSearchIndex(file);
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();
-    return { release: fitIndexFile(decoded, reviewsBytes, aspects) };
+    return { release: fitIndexFile(decoded, reviewsBytes, aspects, keep) };
   } catch (err) {
     return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
   }
 }
+
+/** Where the index reads reviews from once it is built: by default the bytes it was built from. */
+type KeepReviews = (split: Split) => Pick<ReviewSource, "json">;
 
 /**
  * A decoded index file over the published /reviews.json: each review's bytes found from the ids the index lists.
@@ -150,11 +180,13 @@ export function fitIndexFile(
   { columns, updatedAt }: ReturnType<typeof decodeSearchIndex>,
   reviewsBytes: Buffer,
   aspects: readonly AspectLabel[] = [],
+  keep?: KeepReviews,
 ): Indexed {
-  const { head, reviews } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
+  const { head, reviews, split } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
   if (head.updated_at !== updatedAt)
     throw new Error(`written for reviews updated ${updatedAt}, not ${head.updated_at}`);
-  return { index: assembleIndex(columns, head.business, reviews, aspects), updatedAt, business: head.business };
+  const source = keep ? keep(split) : reviews;
+  return { index: assembleIndex(columns, head.business, source, aspects), updatedAt, business: head.business };
 }
 
 /** Runs a stepped build, letting the event loop answer waiting requests after every step. */

@@ -8,6 +8,8 @@ import type { ReviewSource } from "../../src/lib/search/index.ts";
 export type ReviewsFile = Readonly<{
   head: Omit<ReviewsDataset, "reviews">;
   reviews: ReviewSource;
+  /** Where each review is in the bytes, for reading it again from the file instead (`reviews-at-rest.ts`). */
+  split: Split;
 }>;
 
 export type Split = Readonly<{
@@ -77,21 +79,31 @@ function objectEnd(bytes: Buffer, start: number): number {
   throw new Error(`the review at byte ${start} does not end`);
 }
 
-function fromSplit(bytes: Buffer, { arrayStart, arrayEnd, spans, compact }: Split): ReviewsFile {
+function fromSplit(bytes: Buffer, split: Split): ReviewsFile {
+  const { arrayStart, arrayEnd } = split;
   const headText = bytes.toString("utf8", 0, arrayStart + 1) + bytes.toString("utf8", arrayEnd);
   const head = JSON.parse(headText) as ReviewsDataset;
   if (typeof head !== "object" || head === null || !head.business || typeof head.updated_at !== "string") {
     throw new Error("not a reviews dataset: business or updated_at is missing");
   }
+  const { count, span, json } = reviewJson(split, (start, end) => bytes.toString("utf8", start, end));
+  const { reviews: _, ...rest } = head;
+  return { head: rest, reviews: { count, json, parse: (k) => JSON.parse(span(k)) as Review }, split };
+}
+
+/** Each review's text by its place in the file, read through `read`, and its JSON as answers give it. */
+export function reviewJson(
+  { spans, compact }: Pick<Split, "spans" | "compact">,
+  read: (start: number, end: number) => string,
+): { count: number; span: (k: number) => string; json: (k: number) => string } {
   const count = spans.length / 2;
   const span = (k: number) => {
     if (!(Number.isInteger(k) && k >= 0 && k < count)) throw new RangeError(`no review ${k} (${count} in the file)`);
-    return bytes.toString("utf8", spans[2 * k]!, spans[2 * k + 1]!);
+    return read(spans[2 * k]!, spans[2 * k + 1]!);
   };
   // The build writes compact JSON; a file laid out otherwise is re-serialised so answers are the same bytes either way.
   const json = compact ? span : (k: number) => JSON.stringify(JSON.parse(span(k)));
-  const { reviews: _, ...rest } = head;
-  return { head: rest, reviews: { count, json, parse: (k) => JSON.parse(span(k)) as Review } };
+  return { count, span, json };
 }
 
 /**

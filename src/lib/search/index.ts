@@ -187,10 +187,12 @@ export function assembleIndex(
   aspects: readonly AspectLabel[] = [],
 ): SearchIndex {
   const { order } = columns;
+  // Only `json` is kept: the rest of the source (its parser over the file's bytes) is left to be collected.
+  const { json } = source;
   return {
     ...columns,
-    review: (i) => JSON.parse(source.json(order[i]!)) as Review,
-    reviewJson: (i) => source.json(order[i]!),
+    review: (i) => JSON.parse(json(order[i]!)) as Review,
+    reviewJson: (i) => json(order[i]!),
     text: textIndexOf(columns.text),
     resolveTechnician: catalogResolver(business, "technicians"),
     resolveService: catalogResolver(business, "services"),

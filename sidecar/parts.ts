@@ -6,6 +6,7 @@ export { createMcpService } from "./mcp/service.ts";
 export { createReleaseStore } from "./release/release-store.ts";
 export { watchRelease } from "./release/watch.ts";
 export { listen } from "./server.ts";
+export { staticAtOnce } from "./static/at-once.ts";
 export { createHub } from "./websub/hub.ts";
 export { openHubStore } from "./websub/store/open.ts";
 export { openSessionStore } from "./mcp/session-store/open.ts";

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
+import type { AnswerAtOnce } from "./static/at-once.ts";
 
 export type RunningServer = Readonly<{
   url: string;
@@ -11,7 +12,13 @@ export type RunningServer = Readonly<{
   close: (graceMs?: number) => Promise<void>;
 }>;
 
-export type ListenOptions = Readonly<{ host: string; port: number; logger: Logger }>;
+export type ListenOptions = Readonly<{
+  host: string;
+  port: number;
+  logger: Logger;
+  /** Answers the requests it can from memory before the app sees them (`static/at-once.ts`). */
+  answerAtOnce?: AnswerAtOnce;
+}>;
 
 /** Anything with a fetch handler node-server can call: the Hono app. */
 export type Fetchable = Readonly<{ fetch: Parameters<typeof getRequestListener>[0] }>;
@@ -25,8 +32,10 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
       return internalErrorResponse();
     },
   });
+  const { answerAtOnce } = options;
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     escapeBackslashes(incoming);
+    if (answerAtOnce?.(incoming, outgoing)) return;
     void handle(incoming, outgoing);
   });
 

@@ -120,7 +120,8 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     });
     await hub.start();
     mcp.start();
-    server = await parts.listen(app, { host: config.host, port: config.port, logger });
+    const answerAtOnce = parts.staticAtOnce(app, releases.current);
+    server = await parts.listen(app, { host: config.host, port: config.port, logger, answerAtOnce });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
     if (adminApp) {

@@ -44,7 +44,10 @@ export function parseAcceptEncoding(header: string | null): Preference {
 }
 
 /** `parseAcceptEncoding` behind a small bounded cache: clients send a handful of distinct values. */
-export function createNegotiator(maxEntries = 256): (header: string | null) => Preference {
+/** Accept-Encoding to the codings it accepts, best first. */
+export type Negotiator = (header: string | null) => Preference;
+
+export function createNegotiator(maxEntries = 256): Negotiator {
   const cache = new Map<string, Preference>();
   return (header) => {
     if (header === null) return IDENTITY_ONLY;

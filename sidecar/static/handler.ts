@@ -7,8 +7,8 @@ import type { Release, ReleaseFile, Representation } from "../release/release.ts
 import type { AppEnv } from "../http/env.ts";
 import { CORS_HEADERS, preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
-import { evaluatePreconditions } from "../http/conditional.ts";
-import { createNegotiator } from "../http/negotiate.ts";
+import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
+import { createNegotiator, type Negotiator } from "../http/negotiate.ts";
 import { type ByteRange, ifRangeHolds, parseRange } from "../http/range.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
 
@@ -42,18 +42,12 @@ export function staticHandler(currentRelease: () => Release) {
       });
     }
 
-    const headers = c.req.raw.headers;
-    const rep = choose(file, negotiate(headers.get("accept-encoding")));
-    const status = evaluatePreconditions(headers, {
-      etag: rep.etag,
-      lastModified: file.lastModified,
-      lastModifiedMs: file.lastModifiedMs,
-    });
-    if (status === 304) return new Response(null, rep.notModified);
-    if (status === 412)
+    const decision = decide(file, c.req.raw.headers, negotiate);
+    if (decision.status === 304) return new Response(null, decision.rep.notModified);
+    if (decision.status === 412)
       throw new ApiError(412, "precondition_failed", "The resource does not match the request's preconditions.");
-    const range = headers.get("range");
-    if (range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified)) {
+    const { rep, range } = decision;
+    if (range !== undefined) {
       const part = parseRange(range, rep.bytes);
       if (part === "unsatisfiable") throw notSatisfiable(rep.bytes);
       if (part !== undefined) return partial(rep, part, method === "HEAD");
@@ -62,6 +56,25 @@ export function staticHandler(currentRelease: () => Release) {
     if (rep.body !== undefined) return new Response(rep.body, rep.ok);
     return stream(rep);
   };
+}
+
+/** What a GET or HEAD of `file` gets: the representation chosen, the preconditions' status, and a Range that applies. */
+export type Decision =
+  | Readonly<{ status: 304; rep: Representation }>
+  | Readonly<{ status: 412 }>
+  | Readonly<{ status: 200; rep: Representation; range: string | undefined }>;
+
+export function decide(file: ReleaseFile, headers: HeaderGetter, negotiate: Negotiator): Decision {
+  const rep = choose(file, negotiate(headers.get("accept-encoding")));
+  const status = evaluatePreconditions(headers, {
+    etag: rep.etag,
+    lastModified: file.lastModified,
+    lastModifiedMs: file.lastModifiedMs,
+  });
+  if (status !== 200) return status === 304 ? { status, rep } : { status };
+  const range = headers.get("range");
+  const applies = range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified);
+  return { status, rep, range: applies ? range : undefined };
 }
 
 function choose(file: ReleaseFile, preference: readonly string[]): Representation {

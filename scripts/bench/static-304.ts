@@ -1,5 +1,6 @@
-// `npm run bench:static`: requests/s of a 304 on /reviews.json, the embedded sidecar against nginx serving the same release.
-import { execFileSync } from "node:child_process";
+// `npm run bench:static`: requests/s of a 304 on /reviews.json and of a small file's 200, the sidecar against nginx serving
+// the same release, and against a bare node:http server sending the sidecar's own answers (Node's floor), in one run.
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -13,10 +14,12 @@ import { startSidecar } from "../lib/sidecar-process.ts";
 import { publish, sampleSite, writeRelease } from "../lib/synthetic-release.ts";
 
 const USAGE = `usage: node scripts/bench/static-304.ts [--dist DIR | --synthetic [--reviews N]] [--duration S] [--warmup S]
-         [--rounds N] [--connections N] [--nginx-workers N|auto] [--pin] [--path /reviews.json]
+         [--rounds N] [--connections N] [--nginx-workers N|auto] [--pin] [--path /reviews.json] [--small /badge.svg]
   --dist DIR     release to serve (default: DIST_DIR, i.e. dist; build it with \`npm run build\`)
   --synthetic    serve a generated release instead (no build needed)
-  --rounds N     alternate nginx and sidecar N times and compare medians (default 3)
+  --path P       the file asked for with its ETag in If-None-Match (304)
+  --small P      the small file asked for without conditions (200, as stored)
+  --rounds N     alternate nginx, sidecar and the bare server N times and compare medians (default 3)
   --pin          run autocannon on CPU 0 and the server on the last CPU (taskset), for steadier figures`;
 
 const { values: args } = parseArgs({
@@ -31,6 +34,7 @@ const { values: args } = parseArgs({
     "nginx-workers": { type: "string", default: "1" },
     pin: { type: "boolean", default: false },
     path: { type: "string", default: "/reviews.json" },
+    small: { type: "string", default: "/badge.svg" },
     help: { type: "boolean", default: false },
   },
 });
@@ -94,17 +98,24 @@ try {
   );
   cleanup.push(() => sidecar.stop());
 
-  const targets = [
+  const sidecarAnswers = await answersOf(sidecar.url);
+  const bare = await startBareServer(sidecarAnswers);
+  cleanup.push(bare.stop);
+  const servers = [
     {
       name: `${nginx.version.replace(/^nginx version: /, "")} (${nginxWorkers} worker${nginxWorkers === 1 ? "" : "s"})`,
-      url: nginx.url + args.path,
-      rps: [] as number[],
+      url: nginx.url,
     },
-    { name: "sidecar", url: sidecar.url + args.path, rps: [] as number[] },
+    { name: "sidecar", url: sidecar.url },
+    { name: "bare node:http (same answers)", url: bare.url },
+  ];
+  const cases = [
+    { name: `304 ${args.path}`, path: args.path, status: "3xx" as const, conditional: true },
+    { name: `200 ${args.small}`, path: args.small, status: "2xx" as const, conditional: false },
   ];
   console.log(
     `${cpus} CPUs${wrapper ? " (autocannon on CPU 0, servers on CPU " + (cpus - 1) + ")" : ""}, ${connections} connections, ` +
-      `${rounds} x ${duration} s per server after ${warmup} s warm-up; GET ${args.path} with If-None-Match; release ${releaseDir}`,
+      `${rounds} x ${duration} s per server and case after ${warmup} s warm-up; no Accept-Encoding; release ${releaseDir}`,
   );
   const busy = await cpuBusy();
   if (busy !== undefined && busy > 0.1) {
@@ -112,34 +123,93 @@ try {
       `warning: ${Math.round(busy * 100)}% of the CPU is already busy with other processes; expect low, noisy figures`,
     );
   }
+  const rps = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
-    for (const t of targets) {
-      // The representation autocannon will ask for: no Accept-Encoding, i.e. identity.
-      const res = await fetch(t.url, { headers: { "accept-encoding": "identity" } });
-      const etag = res.headers.get("etag");
-      await res.arrayBuffer();
-      if (res.status !== 200 || !etag) throw new Error(`${t.name}: GET ${t.url} gave ${res.status} with ETag ${etag}`);
-      const headers = { "if-none-match": etag };
-      if (warmup > 0) await runLoad({ url: t.url, connections, durationSeconds: warmup, headers });
-      const r = await runLoad({ url: t.url, connections, durationSeconds: duration, headers });
-      if (r.byStatusClass["3xx"] !== r.total || r.errors > 0) {
-        throw new Error(`${t.name}: expected only 304s, got ${JSON.stringify(r.byStatusClass)} and ${r.errors} errors`);
+    for (const c of cases) {
+      for (const server of servers) {
+        const url = server.url + c.path;
+        // The representation autocannon will ask for: no Accept-Encoding, i.e. identity.
+        const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+        const etag = res.headers.get("etag");
+        await res.arrayBuffer();
+        if (res.status !== 200 || !etag)
+          throw new Error(`${server.name}: GET ${url} gave ${res.status} with ETag ${etag}`);
+        const headers: Record<string, string> = c.conditional ? { "if-none-match": etag } : {};
+        if (warmup > 0) await runLoad({ url, connections, durationSeconds: warmup, headers });
+        const r = await runLoad({ url, connections, durationSeconds: duration, headers });
+        if (r.byStatusClass[c.status] !== r.total || r.errors > 0) {
+          throw new Error(
+            `${server.name}: expected only ${c.status}, got ${JSON.stringify(r.byStatusClass)} and ${r.errors} errors`,
+          );
+        }
+        const key = `${c.name}|${server.name}`;
+        rps.set(key, [...(rps.get(key) ?? []), r.requestsPerSecond]);
+        console.log(
+          `round ${round}  ${c.name.padEnd(20)} ${server.name.padEnd(30)} ${fmt(r.requestsPerSecond)} req/s  p50 ${r.latencyP50Ms} ms  p99 ${r.latencyP99Ms} ms`,
+        );
       }
-      t.rps.push(r.requestsPerSecond);
-      console.log(
-        `round ${round}  ${t.name.padEnd(26)} ${fmt(r.requestsPerSecond)} req/s  p50 ${r.latencyP50Ms} ms  p99 ${r.latencyP99Ms} ms  ETag ${etag}`,
-      );
     }
   }
-  const [n, s] = targets.map((t) => median(t.rps)) as [number, number];
-  console.log(
-    `median: nginx ${fmt(n)} req/s, sidecar ${fmt(s)} req/s; ratio sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.5)`,
-  );
+  for (const c of cases) {
+    const [n, s, b] = servers.map((server) => median(rps.get(`${c.name}|${server.name}`)!)) as [number, number, number];
+    console.log(
+      `median ${c.name}: nginx ${fmt(n)}, sidecar ${fmt(s)}, bare node:http ${fmt(b)} req/s; ` +
+        `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}`,
+    );
+  }
 } catch (err) {
   console.error((err as Error).message);
   process.exitCode = 1;
 } finally {
   for (const fn of cleanup.reverse()) await fn().catch(() => {});
+}
+
+type Answer = Readonly<{ status: number; headers: Record<string, string>; body: string }>;
+
+/** The sidecar's own 304 of --path and 200 of --small (headers as sent, bar those Node adds itself). */
+async function answersOf(base: string): Promise<Record<string, Answer>> {
+  const answer = async (urlPath: string, conditional: boolean): Promise<Answer> => {
+    const first = await fetch(base + urlPath, { headers: { "accept-encoding": "identity" } });
+    const body = Buffer.from(await first.arrayBuffer());
+    const res = conditional
+      ? await fetch(base + urlPath, {
+          headers: { "accept-encoding": "identity", "if-none-match": first.headers.get("etag") ?? "" },
+        })
+      : first;
+    if (conditional) await res.arrayBuffer();
+    const headers = Object.fromEntries(
+      [...res.headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)),
+    );
+    return { status: res.status, headers, body: conditional ? "" : body.toString("base64") };
+  };
+  return { [args.path]: await answer(args.path, true), [args.small]: await answer(args.small, false) };
+}
+
+/** A bare node:http server in its own process sending `answers` by path: what Node itself costs per request. */
+async function startBareServer(
+  answers: Record<string, Answer>,
+): Promise<{ url: string; stop: () => Promise<unknown> }> {
+  const program = `
+const answers = JSON.parse(process.argv[1]);
+for (const a of Object.values(answers)) a.body = Buffer.from(a.body, "base64");
+const server = require("node:http").createServer((req, res) => {
+  const a = answers[req.url];
+  if (!a) { res.writeHead(404).end(); return; }
+  // The probe for the ETag, before the load.
+  if (a.status === 304 && !req.headers["if-none-match"]) { res.writeHead(200, { etag: a.headers.etag }).end(); return; }
+  res.writeHead(a.status, a.headers).end(a.body);
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
+  const command = [...(wrapper ?? []), process.execPath, "-e", program, JSON.stringify(answers)];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.kill(), child.once("exit", resolve))),
+  };
 }
 
 async function syntheticRelease(): Promise<string> {

@@ -25,6 +25,7 @@ import { feedOf, readChangesFile } from "./changes-file.ts";
 import { readInsightsFile } from "./insights-file.ts";
 import type { ChangeFeed } from "../../src/lib/changes/feed.ts";
 import { readReviewsFile, readReviewsFileOf, type ReviewsFile, type Split } from "./reviews-file.ts";
+import { giveBack } from "./give-back.ts";
 import { discard, keepOpen, type OpenReviewsFile, openReviewsFile, reviewsAtRest } from "./reviews-at-rest.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
@@ -159,8 +160,16 @@ async function loadIndexFile(
   keep: KeepReviews,
 ): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
   if (typeof file === "string") return { why: file };
+  let decoded;
   try {
-    const decoded = decodeSearchIndex(file);
+    decoded = decodeSearchIndex(file);
+  } catch (err) {
+    return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
+  } finally {
+    // The index holds copies of the file's sections.
+    giveBack(file);
+  }
+  try {
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();
     return { release: fitIndexFile(decoded, reviewsBytes, aspects, keep) };

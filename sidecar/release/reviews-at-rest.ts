@@ -2,6 +2,7 @@
 // its byte span when an answer needs it, so the sidecar holds the spans (8 bytes a review), not the file's 100 MB.
 import { close, fstatSync, open, readFile, readSync, type Stats } from "node:fs";
 import { promisify } from "node:util";
+import { giveBack } from "./give-back.ts";
 import { reviewJson, type Split } from "./reviews-file.ts";
 
 /** Bytes read at once: answers read neighbouring reviews (a page of results, a since page), which one read serves. */
@@ -10,7 +11,7 @@ export const READ_WINDOW = 64 * 1024;
 /** A release's /reviews.json, opened once: its bytes for indexing, then its reviews read back as answers need them. */
 export type OpenReviewsFile = Readonly<{
   fd: number;
-  /** The whole file as it was when opened; dropped once it is indexed. */
+  /** The whole file as it was when opened; given back (emptied) once it is indexed. */
   bytes: Buffer;
   /** What the file was when read: a later read finding it otherwise refuses to answer from it. */
   stat: Pick<Stats, "size" | "mtimeMs" | "ino">;
@@ -34,9 +35,10 @@ export async function openReviewsFile(path: string): Promise<OpenReviewsFile> {
   }
 }
 
-/** Closes a file that will not be read again (its release was refused). */
-export function discard({ fd }: Pick<OpenReviewsFile, "fd">): void {
+/** Closes a file that will not be read again (its release was refused), and gives back its bytes. */
+export function discard({ fd, bytes }: Pick<OpenReviewsFile, "fd"> & Partial<Pick<OpenReviewsFile, "bytes">>): void {
   close(fd, () => {});
+  if (bytes) giveBack(bytes);
 }
 
 /**
@@ -70,7 +72,11 @@ export function reviewsAtRest({ fd, stat, path }: OpenReviewsFile, split: Split)
   return json;
 }
 
-/** Hands the descriptor to the one reader of it the index kept: it is closed once that reader can no longer be called. */
-export function keepOpen({ fd }: Pick<OpenReviewsFile, "fd">, reader: (k: number) => string): void {
+/**
+ * Hands the descriptor to the one reader of it the index kept, closed once that reader can no longer be called, and
+ * gives back the file's bytes now that it is indexed.
+ */
+export function keepOpen({ fd, bytes }: Pick<OpenReviewsFile, "fd" | "bytes">, reader: (k: number) => string): void {
   closeWhenCollected.register(reader, fd);
+  giveBack(bytes);
 }

@@ -65,15 +65,17 @@ describe("reviews read back from the open file", () => {
     assert.throws(() => overJson(1999), new RegExp(`${overName.replace(/[.\\]/g, "\\$&")} was written over`));
   });
 
-  it("closes the descriptor once the reader it was kept for can no longer be called", async () => {
+  it("gives back the bytes once indexed, and closes the descriptor once its reader can no longer be called", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
-    const file = await openReviewsFile(await write("closed.json", dataset(5)));
+    const data = dataset(5);
+    const file = await openReviewsFile(await write("closed.json", data));
     const { fd } = file;
     (() => {
       const json = reviewsAtRest(file, readReviewsFile(file.bytes).split);
       keepOpen(file, json);
-      assert.ok(json(4));
+      assert.equal(file.bytes.length, 0, "the file's bytes are given back once it is indexed");
+      assert.equal(JSON.parse(json(4)).id, data.reviews[4]!.id);
     })();
     let open = true;
     for (let attempt = 0; attempt < 50 && open; attempt++) {

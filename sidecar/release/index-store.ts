@@ -101,10 +101,12 @@ async function indexOpenRelease(
   const atRest = (split: Split) => ({ json: (reader = reviewsAtRest(reviewsFile, split)) });
   const prebuilt = await loadIndexFile(indexFile, reviewsFile.bytes, aspects, pause, atRest);
   onIndex(prebuilt.release ? { ok: true } : { ok: false, why: prebuilt.why });
+  // Handing the descriptor on is the last step: a release that fails before it closes the file (indexRelease).
   if (prebuilt.release) {
-    keepOpen(reviewsFile, reader!);
     const changes = feedOf(changesFile, prebuilt.release.index.ids);
-    return Object.freeze({ releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem, ...changes });
+    const indexed = { releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem, ...changes };
+    keepOpen(reviewsFile, reader!);
+    return Object.freeze(indexed);
   }
   let dataset: ReviewsFile;
   try {
@@ -114,18 +116,11 @@ async function indexOpenRelease(
   }
   const source = { ...dataset.reviews, ...atRest(dataset.split) };
   const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, source, aspects), pause);
-  keepOpen(reviewsFile, source.json);
   const { business, updated_at: updatedAt } = dataset.head;
   const changes = feedOf(changesFile, index.ids);
-  return Object.freeze({
-    releaseId: site.id,
-    index,
-    updatedAt,
-    business,
-    insights,
-    insightsProblem: problem,
-    ...changes,
-  });
+  const indexed = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
+  keepOpen(reviewsFile, source.json);
+  return Object.freeze(indexed);
 }
 
 type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;

@@ -151,10 +151,14 @@ try {
     }
   }
   for (const c of cases) {
-    const [n, s, b] = servers.map((server) => median(rps.get(`${c.name}|${server.name}`)!)) as [number, number, number];
+    const runs = servers.map((server) => rps.get(`${c.name}|${server.name}`)!);
+    const [n, s, b] = runs.map(median) as [number, number, number];
+    // The machine's speed drifts between rounds: each round's servers ran back to back, so their ratio is steadier.
+    const perRound = runs[1]!.map((v, i) => v / runs[0]![i]!);
     console.log(
       `median ${c.name}: nginx ${fmt(n)}, sidecar ${fmt(s)}, bare node:http ${fmt(b)} req/s; ` +
-        `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}`,
+        `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}; ` +
+        `sidecar/nginx per round ${perRound.map((r) => r.toFixed(2)).join(", ")} (median ${median(perRound).toFixed(2)})`,
     );
   }
 } catch (err) {

@@ -35,7 +35,7 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
   const { answerAtOnce } = options;
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     escapeBackslashes(incoming);
-    if (answerAtOnce?.(incoming, outgoing)) return;
+    if (answerAtOnce && answeredAtOnce(answerAtOnce, incoming, outgoing, options.logger)) return;
     void handle(incoming, outgoing);
   });
 
@@ -62,6 +62,23 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
     }));
 
   return Object.freeze({ url: `http://${host}:${port}`, close });
+}
+
+/** Whether the request was answered; one it failed on before writing anything goes on to the app. */
+function answeredAtOnce(
+  answer: AnswerAtOnce,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  logger: Logger,
+): boolean {
+  try {
+    return answer(incoming, outgoing);
+  } catch (err) {
+    logger.error("static answer failed", { err: err as Error, path: incoming.url });
+    if (!outgoing.headersSent) return false;
+    outgoing.destroy();
+    return true;
+  }
 }
 
 /**

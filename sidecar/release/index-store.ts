@@ -71,14 +71,17 @@ export async function indexRelease(
   const file = releaseFile(site, "/reviews.json");
   if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
   // The four files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
-  const [reviewsFile, indexFile, { insights, problem }, changesFile] = await Promise.all([
-    openReviewsFile(file),
-    readIndexFile(site),
-    readInsightsFile(site),
-    readChangesFile(site),
-  ]);
+  const reading = Promise.all([readIndexFile(site), readInsightsFile(site), readChangesFile(site)]);
+  let reviewsFile: OpenReviewsFile;
   try {
-    return await indexOpenRelease(site, reviewsFile, indexFile, { insights, problem }, changesFile, pause, onIndex);
+    reviewsFile = await openReviewsFile(file);
+  } catch (err) {
+    reading.catch(() => {}); // the failure reported is the first one
+    throw err;
+  }
+  try {
+    const [indexFile, insightsFile, changesFile] = await reading;
+    return await indexOpenRelease(site, reviewsFile, indexFile, insightsFile, changesFile, pause, onIndex);
   } catch (err) {
     discard(reviewsFile);
     throw err;

@@ -14,7 +14,7 @@ export type OpenReviewsFile = Readonly<{
   /** The whole file as it was when opened; given back (emptied) once it is indexed. */
   bytes: Buffer;
   /** What the file was when read: a later read finding it otherwise refuses to answer from it. */
-  stat: Pick<Stats, "size" | "mtimeMs" | "ino">;
+  stat: Pick<Stats, "size" | "mtimeMs">;
   path: string;
 }>;
 
@@ -53,11 +53,14 @@ export function reviewsAtRest({ fd, stat, path }: OpenReviewsFile, split: Split)
   let lastStart = 0;
   const fill = (start: number, end: number) => {
     const now = fstatSync(fd);
-    if (now.size !== stat.size || now.mtimeMs !== stat.mtimeMs || now.ino !== stat.ino)
+    // Not ctime: removing the file (a pruned release) or a hard link to it changes that, not the bytes.
+    if (now.size !== stat.size || now.mtimeMs !== stat.mtimeMs)
       throw new Error(`${path} was written over after it was loaded; this release cannot answer from it`);
     const length = Math.max(READ_WINDOW, end - start);
     const from = start >= lastStart ? start : Math.max(0, end - length);
     const to = Math.min(stat.size, from + length);
+    // Emptied first: a read that fails leaves no window that claims bytes it does not hold.
+    windowStart = windowEnd = 0;
     if (window.length < to - from) window = Buffer.allocUnsafe(length);
     const read = readSync(fd, window, 0, to - from, from);
     if (read !== to - from) throw new Error(`${path}: ${read} bytes where ${to - from} were expected at byte ${from}`);

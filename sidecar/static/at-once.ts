@@ -11,8 +11,11 @@ import { decide } from "./handler.ts";
 /** Answers the request and returns true, or returns false having touched nothing. */
 export type AnswerAtOnce = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
 
-/** A Host the app would take as it is: a name or IPv4 address, with a port or not. Others go the app's way. */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+/**
+ * A Host node-server takes as it is (its own test, so that both accept the same): a lower-case name or address, with a
+ * port of 1000-99999 or none. Others go to the app, which refuses what URL parsing refuses (400).
+ */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /**
  * Takes the requests the app would route to its static fallback and nowhere else (asked of the app's own router, once
@@ -34,9 +37,10 @@ export function staticAtOnce(app: Hono<AppEnv>, currentRelease: () => Release): 
     const { method, url } = incoming;
     if ((method !== "GET" && method !== "HEAD") || url === undefined || url.includes("%")) return false;
     const file = currentRelease().files.get(url);
-    const host = incoming.headers.host;
+    const headers = incoming.headersDistinct;
+    const host = headers.host?.[0];
     if (file === undefined || host === undefined || !PLAIN_HOST.test(host) || !routedToStatic(file)) return false;
-    const decision = decide(file, headerGetter(incoming), negotiate);
+    const decision = decide(file, headerGetter(headers), negotiate);
     if (decision.status === 304) {
       outgoing.writeHead(304, decision.rep.notModified.headers).end();
       return true;
@@ -50,12 +54,10 @@ export function staticAtOnce(app: Hono<AppEnv>, currentRelease: () => Release): 
   };
 }
 
-function headerGetter(incoming: IncomingMessage): HeaderGetter {
-  const { headers } = incoming;
-  return {
-    get: (name) => {
-      const value = headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-    },
-  };
+/**
+ * Each header as the app reads it: every copy joined with ", " (node-server's Headers do so; Node's own `headers` keeps
+ * only the first If-Modified-Since, which would turn an unparseable repeated date into a valid one).
+ */
+function headerGetter(headers: IncomingMessage["headersDistinct"]): HeaderGetter {
+  return { get: (name) => headers[name]?.join(", ") ?? null };
 }

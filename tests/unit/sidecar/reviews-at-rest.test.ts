@@ -1,12 +1,13 @@
 // Reviews read back from the release's open /reviews.json: the same JSON as from the bytes, in any order of reading,
 // after the release directory is removed, never from a file written over, and the descriptor closed when unused.
 import assert from "node:assert/strict";
-import { fstatSync } from "node:fs";
+import fs, { fstatSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it, mock } from "node:test";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { readReviewsFile } from "../../../sidecar/release/reviews-file.ts";
@@ -45,6 +46,26 @@ describe("reviews read back from the open file", () => {
     }
   });
 
+  it("after a read that fails, reads again rather than answer from a window it did not fill", async () => {
+    const data = dataset(20);
+    data.reviews[10]!.text = "long ".repeat(READ_WINDOW / 2);
+    const file = await openReviewsFile(await write("failing.json", data));
+    const json = reviewsAtRest(file, readReviewsFile(file.bytes).split);
+    assert.equal(json(0), JSON.stringify(data.reviews[0]));
+    const failing = mock.method(fs, "readSync", () => {
+      throw Object.assign(new Error("EIO: i/o error, read"), { code: "EIO" });
+    });
+    syncBuiltinESMExports();
+    try {
+      assert.throws(() => json(10), /EIO/);
+    } finally {
+      failing.mock.restore();
+      syncBuiltinESMExports();
+    }
+    assert.equal(json(0), JSON.stringify(data.reviews[0]));
+    assert.equal(json(10), JSON.stringify(data.reviews[10]));
+  });
+
   it("keeps answering once the file is removed (a pruned release), and refuses a file written over in place", async () => {
     const data = dataset(2000);
     const name = await write("pruned.json", data);
@@ -71,6 +92,7 @@ describe("reviews read back from the open file", () => {
     const data = dataset(5);
     const file = await openReviewsFile(await write("closed.json", data));
     const { fd } = file;
+    const { ino } = fstatSync(fd);
     (() => {
       const json = reviewsAtRest(file, readReviewsFile(file.bytes).split);
       keepOpen(file, json);
@@ -83,7 +105,7 @@ describe("reviews read back from the open file", () => {
       await sleep(20);
       try {
         // A descriptor number can be reused; a closed one stat-ed either fails or is another file.
-        open = fstatSync(fd).ino === file.stat.ino;
+        open = fstatSync(fd).ino === ino;
       } catch {
         open = false;
       }

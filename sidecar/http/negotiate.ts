@@ -43,10 +43,10 @@ export function parseAcceptEncoding(header: string | null): Preference {
   return Object.freeze(ranked);
 }
 
-/** `parseAcceptEncoding` behind a small bounded cache: clients send a handful of distinct values. */
 /** Accept-Encoding to the codings it accepts, best first. */
 export type Negotiator = (header: string | null) => Preference;
 
+/** `parseAcceptEncoding` behind a small bounded cache: clients send a handful of distinct values. */
 export function createNegotiator(maxEntries = 256): Negotiator {
   const cache = new Map<string, Preference>();
   return (header) => {

@@ -3,7 +3,7 @@
 import { close, fstatSync, open, readFile, readSync, type Stats } from "node:fs";
 import { promisify } from "node:util";
 import { giveBack } from "./give-back.ts";
-import { reviewJson, type Split } from "./reviews-file.ts";
+import { spanReader, type Split } from "./reviews-file.ts";
 
 /** Bytes read at once: answers read neighbouring reviews (a page of results, a since page), which one read serves. */
 export const READ_WINDOW = 64 * 1024;
@@ -44,7 +44,7 @@ export function discard({ fd, bytes }: Pick<OpenReviewsFile, "fd"> & Partial<Pic
 /**
  * `json(k)` of the reviews `split` finds in the file, read from the descriptor: a read fills a window of the file
  * around the review, in the direction answers walk (forwards for newest first, backwards for a since page's oldest first).
- * Throws, naming the file, if it is no longer what was indexed (written over in place after the release was loaded).
+ * Throws, naming the file, if its size or modification time differ from those indexed (written over in place).
  */
 export function reviewsAtRest({ fd, stat, path }: OpenReviewsFile, split: Split): (k: number) => string {
   let window = Buffer.alloc(0);
@@ -67,7 +67,7 @@ export function reviewsAtRest({ fd, stat, path }: OpenReviewsFile, split: Split)
     windowStart = from;
     windowEnd = to;
   };
-  const { json } = reviewJson(split, (start, end) => {
+  const { json } = spanReader(split, (start, end) => {
     if (start < windowStart || end > windowEnd) fill(start, end);
     lastStart = start;
     return window.toString("utf8", start - windowStart, end - windowStart);
@@ -76,7 +76,7 @@ export function reviewsAtRest({ fd, stat, path }: OpenReviewsFile, split: Split)
 }
 
 /**
- * Hands the descriptor to the one reader of it the index kept, closed once that reader can no longer be called, and
+ * Hands the descriptor to the one reader of it the index kept, closed once that reader is unreachable, and
  * gives back the file's bytes now that it is indexed.
  */
 export function keepOpen({ fd, bytes }: Pick<OpenReviewsFile, "fd" | "bytes">, reader: (k: number) => string): void {

@@ -86,13 +86,13 @@ function fromSplit(bytes: Buffer, split: Split): ReviewsFile {
   if (typeof head !== "object" || head === null || !head.business || typeof head.updated_at !== "string") {
     throw new Error("not a reviews dataset: business or updated_at is missing");
   }
-  const { count, span, json } = reviewJson(split, (start, end) => bytes.toString("utf8", start, end));
+  const { count, span, json } = spanReader(split, (start, end) => bytes.toString("utf8", start, end));
   const { reviews: _, ...rest } = head;
   return { head: rest, reviews: { count, json, parse: (k) => JSON.parse(span(k)) as Review }, split };
 }
 
 /** Each review's text by its place in the file, read through `read`, and its JSON as answers give it. */
-export function reviewJson(
+export function spanReader(
   { spans, compact }: Pick<Split, "spans" | "compact">,
   read: (start: number, end: number) => string,
 ): { count: number; span: (k: number) => string; json: (k: number) => string } {

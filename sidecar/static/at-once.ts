@@ -1,12 +1,12 @@
-// The static answers that need nothing but memory (a 304, a HEAD, a file kept in memory), written straight to Node's
-// response before any Request, Context or Response object is made; everything else goes on to the app unchanged.
+// The static answers that need nothing but memory (`fromMemory`: a 304, a HEAD, a file kept in memory), written
+// straight to Node's response before any Request, Context or Response object is made; the rest goes on to the app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { HeaderGetter } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
 import type { Release, ReleaseFile } from "../release/release.ts";
-import { decide } from "./handler.ts";
+import { decide, fromMemory } from "./handler.ts";
 
 /** Answers the request and returns true, or returns false having touched nothing. */
 export type AnswerAtOnce = (incoming: IncomingMessage, outgoing: ServerResponse) => boolean;
@@ -40,16 +40,9 @@ export function staticAtOnce(app: Hono<AppEnv>, currentRelease: () => Release): 
     const headers = incoming.headersDistinct;
     const host = headers.host?.[0];
     if (file === undefined || host === undefined || !PLAIN_HOST.test(host) || !routedToStatic(file)) return false;
-    const decision = decide(file, headerGetter(headers), negotiate);
-    if (decision.status === 304) {
-      outgoing.writeHead(304, decision.rep.notModified.headers).end();
-      return true;
-    }
-    if (decision.status !== 200 || decision.range !== undefined) return false;
-    const { rep } = decision;
-    if (method === "HEAD") outgoing.writeHead(200, rep.ok.headers).end();
-    else if (rep.body !== undefined) outgoing.writeHead(200, rep.ok.headers).end(rep.body);
-    else return false;
+    const ready = fromMemory(decide(file, headerGetter(headers), negotiate), method);
+    if (!ready) return false;
+    outgoing.writeHead(ready.init.status, ready.init.headers).end(ready.body ?? undefined);
     return true;
   };
 }

@@ -3,7 +3,7 @@
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
-import type { Release, ReleaseFile, Representation } from "../release/release.ts";
+import type { Release, ReleaseFile, Representation, ResponseInitOf } from "../release/release.ts";
 import type { AppEnv } from "../http/env.ts";
 import { CORS_HEADERS, preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError, notFound } from "../http/errors.ts";
@@ -43,26 +43,23 @@ export function staticHandler(currentRelease: () => Release) {
     }
 
     const decision = decide(file, c.req.raw.headers, negotiate);
-    if (decision.status === 304) return new Response(null, decision.rep.notModified);
-    if (decision.status === 412)
+    const ready = fromMemory(decision, method);
+    if (ready) return new Response(ready.body, ready.init);
+    // 304s are answered from memory.
+    if (decision.status !== 200)
       throw new ApiError(412, "precondition_failed", "The resource does not match the request's preconditions.");
-    const { rep, range } = decision;
-    if (range !== undefined) {
-      const part = parseRange(range, rep.bytes);
-      if (part === "unsatisfiable") throw notSatisfiable(rep.bytes);
-      if (part !== undefined) return partial(rep, part, method === "HEAD");
-    }
-    if (method === "HEAD") return new Response(null, rep.ok);
-    if (rep.body !== undefined) return new Response(rep.body, rep.ok);
+    const { rep, part } = decision;
+    if (part === "unsatisfiable") throw notSatisfiable(rep.bytes);
+    if (part !== undefined) return partial(rep, part, method === "HEAD");
     return stream(rep);
   };
 }
 
-/** What a GET or HEAD of `file` gets: the representation chosen, the preconditions' status, and a Range that applies. */
+/** What a GET or HEAD of `file` gets: the representation chosen, the preconditions' status, and a byte range asked for. */
 export type Decision =
   | Readonly<{ status: 304; rep: Representation }>
   | Readonly<{ status: 412 }>
-  | Readonly<{ status: 200; rep: Representation; range: string | undefined }>;
+  | Readonly<{ status: 200; rep: Representation; part: ByteRange | "unsatisfiable" | undefined }>;
 
 export function decide(file: ReleaseFile, headers: HeaderGetter, negotiate: Negotiator): Decision {
   const rep = choose(file, negotiate(headers.get("accept-encoding")));
@@ -74,7 +71,19 @@ export function decide(file: ReleaseFile, headers: HeaderGetter, negotiate: Nego
   if (status !== 200) return status === 304 ? { status, rep } : { status };
   const range = headers.get("range");
   const applies = range !== null && ifRangeHolds(headers.get("if-range"), rep.etag, file.lastModified);
-  return { status, rep, range: applies ? range : undefined };
+  return { status, rep, part: applies ? parseRange(range, rep.bytes) : undefined };
+}
+
+/** The answer to a decision that memory alone gives (a 304, a HEAD, a body kept in memory), or undefined. */
+export function fromMemory(
+  decision: Decision,
+  method: string,
+): { init: ResponseInitOf<200 | 304>; body: Uint8Array<ArrayBuffer> | null } | undefined {
+  if (decision.status === 304) return { init: decision.rep.notModified, body: null };
+  if (decision.status !== 200 || decision.part !== undefined) return undefined;
+  const { rep } = decision;
+  if (method === "HEAD") return { init: rep.ok, body: null };
+  return rep.body === undefined ? undefined : { init: rep.ok, body: rep.body };
 }
 
 function choose(file: ReleaseFile, preference: readonly string[]): Representation {

@@ -86,7 +86,7 @@ describe("reviews read back from the open file", () => {
     assert.throws(() => overJson(1999), new RegExp(`${overName.replace(/[.\\]/g, "\\$&")} was written over`));
   });
 
-  it("gives back the bytes once indexed, and closes the descriptor once its reader can no longer be called", async () => {
+  it("gives back the bytes once indexed, and closes the descriptor once its reader is unreachable", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
     const data = dataset(5);

@@ -77,7 +77,7 @@ describe("static answers made at once", () => {
       ["GET", "/", {}],
       ["GET", "/favicon.ico", { "if-none-match": "*" }],
       ["GET", "/feed.xml", { "if-none-match": '"stale"' }],
-      // Both copies count: joined, the date no longer parses and the header is disregarded (a 200, as the app gives).
+      // Both copies count: joined, the value is not a date and the header is disregarded (a 200, as the app gives).
       [
         "GET",
         "/reviews.json",

@@ -18,7 +18,8 @@ const USAGE = `usage: node scripts/bench/static-304.ts [--dist DIR | --synthetic
   --dist DIR     release to serve (default: DIST_DIR, i.e. dist; build it with \`npm run build\`)
   --synthetic    serve a generated release instead (no build needed)
   --path P       the file asked for with its ETag in If-None-Match (304)
-  --small P      the small file asked for without conditions (200, as stored)
+  --small P      the small file asked for without conditions (200, as stored; default /badge.svg,
+                 /favicon.ico with --synthetic)
   --rounds N     alternate nginx, sidecar and the bare server N times and compare medians (default 3)
   --pin          run autocannon on CPU 0 and the server on the last CPU (taskset), for steadier figures`;
 
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     "nginx-workers": { type: "string", default: "1" },
     pin: { type: "boolean", default: false },
     path: { type: "string", default: "/reviews.json" },
-    small: { type: "string", default: "/badge.svg" },
+    small: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -55,6 +56,8 @@ const int = (name: string, v: string, min = 1) => {
     throw new Error(`--${name}: expected an integer >= ${min}, got ${JSON.stringify(v)}`);
   return n;
 };
+// The built release's badge; a generated release has no badge, and its favicon is its small file.
+const small = args.small ?? (args.synthetic ? "/favicon.ico" : "/badge.svg");
 const duration = int("duration", args.duration);
 const warmup = int("warmup", args.warmup, 0);
 const rounds = int("rounds", args.rounds);
@@ -111,7 +114,7 @@ try {
   ];
   const cases = [
     { name: `304 ${args.path}`, path: args.path, status: "3xx" as const, conditional: true },
-    { name: `200 ${args.small}`, path: args.small, status: "2xx" as const, conditional: false },
+    { name: `200 ${small}`, path: small, status: "2xx" as const, conditional: false },
   ];
   console.log(
     `${cpus} CPUs${wrapper ? " (autocannon on CPU 0, servers on CPU " + (cpus - 1) + ")" : ""}, ${connections} connections, ` +
@@ -186,7 +189,7 @@ async function answersOf(base: string): Promise<Record<string, Answer>> {
     );
     return { status: res.status, headers, body: conditional ? "" : body.toString("base64") };
   };
-  return { [args.path]: await answer(args.path, true), [args.small]: await answer(args.small, false) };
+  return { [args.path]: await answer(args.path, true), [small]: await answer(small, false) };
 }
 
 /** A bare node:http server in its own process sending `answers` by path: what Node itself costs per request. */

@@ -9,7 +9,6 @@ import {
   type ChangeLog,
   decodeChangeLog,
   encodeChangeLog,
-  reviewHash,
 } from "../lib/changes/log.ts";
 import { reviewModifiedAt } from "../lib/feeds/items.ts";
 import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
@@ -62,19 +61,19 @@ export function decodePreviousChangeLog(file: PreviousChangeLogFile): PreviousCh
 export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog };
 
 /**
- * Writes the log of the release built in `root`, whose reviews are `reviews` with their published JSON `json`, after
- * `previous`; `now` (epoch milliseconds) is the build's clock: when it saw the changes it adds.
+ * Writes the log of the release built in `root`, whose reviews are `reviews` with the `reviewHash` of their published
+ * JSON in `hashes`, after `previous`; `now` (epoch milliseconds) is the build's clock: when it saw the changes it adds.
  */
 export async function writeChangeLog(
   root: string,
   reviews: readonly Review[],
-  json: readonly Uint8Array[],
+  hashes: readonly string[],
   previous: ChangeLog | null,
   now: number,
 ): Promise<ChangeLogWritten> {
   const published = reviews.map((r, k) => ({
     id: r.id,
-    hash: reviewHash(json[k]!),
+    hash: hashes[k]!,
     changedAt: Date.parse(reviewModifiedAt(r)) / 1000,
   }));
   const next = nextChangeLog(previous, published, Math.floor(now / 1000));

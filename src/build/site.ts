@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Config } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
 import { computeInsights } from "../lib/insights/insights.ts";
+import { reviewHash } from "../lib/changes/log.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
@@ -30,6 +31,8 @@ export type Site = {
   dataset: ReviewsDataset;
   /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
   reviewJson: readonly Buffer[];
+  /** Each review's `reviewHash`, in the dataset's order: what the change log and the archive pages' keys compare. */
+  reviewHashes: readonly string[];
   insights: Insights;
   /**
    * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
@@ -74,6 +77,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     notes: read.suppressed ? [read.suppressed] : [],
     dataset,
     reviewJson,
+    reviewHashes: reviewJson.map((json) => reviewHash(json)),
     insights: computeInsights(dataset, { analyzer, analyses }),
     largeOutputs,
   };

@@ -73,7 +73,7 @@ export default function publish(context: BuildContext): AstroIntegration {
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
         const hashed = await hashAndCompress(root, made, previous?.release ?? null);
         const changeLog = await context.previousChangeLog();
-        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewJson, changeLog.log, context.now);
+        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewHashes, changeLog.log, context.now);
         // Written and described by the build itself (large-outputs.ts), on other threads, awaited last.
         const { datasetFile, datasetGzipChunks, gzipMade, indexMade } = await site.largeOutputs;
         const files = [...carried, datasetFile, ...hashed];

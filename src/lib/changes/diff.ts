@@ -24,14 +24,14 @@ export function nextChangeLog(
   reviews: readonly PublishedReview[],
   now: number,
 ): NextChangeLog {
-  const byChange = [...reviews].sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
+  const byChange = (list: PublishedReview[]) => list.sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
   if (previous === null) {
-    const entries = byChange.map((r, k): ChangeEntry => ({ seq: k + 1, id: r.id, hash: r.hash, at: r.changedAt }));
+    const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({ seq: k + 1, id: r.id, hash: r.hash, at: r.changedAt }));
     return { log: { history: historyOf(entries), entries }, upserts: entries.length, removals: 0, started: true };
   }
   const before = new Map(previous.entries.map((e) => [e.id, e]));
   const present = new Set(reviews.map((r) => r.id));
-  const changed = byChange.filter((r) => before.get(r.id)?.hash !== r.hash);
+  const changed = byChange(reviews.filter((r) => before.get(r.id)?.hash !== r.hash));
   const removed = previous.entries
     .filter((e) => e.hash !== null && !present.has(e.id))
     .map((e) => e.id)

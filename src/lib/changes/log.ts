@@ -1,6 +1,6 @@
 // The change log a release keeps for copies of its reviews: per review id, its newest change (added or changed, with a
 // hash of its published JSON, or removed), numbered by a sequence that only grows from release to release.
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 
 /** Kept in the release beside manifest.json, which describes it; never published or served as a file. */
 export const CHANGE_LOG_FILE = "change-log.json";
@@ -27,7 +27,7 @@ const HISTORY = /^[0-9a-f]{16}$/;
 
 /** 128 bits of the sha256 of a review's published JSON: what tells a changed review from an unchanged one. */
 export function reviewHash(json: Uint8Array | string): string {
-  return createHash("sha256").update(json).digest("base64url").slice(0, 22);
+  return hash("sha256", json, "base64url").slice(0, 22);
 }
 
 /** The sequence number of the newest change; 0 for an empty log. */

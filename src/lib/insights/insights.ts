@@ -26,8 +26,10 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
   const { reviews, aggregate_rating: agg, business } = dataset;
   const analyzer = options.analyzer ?? analyzerFor(business);
   // A review in a language the engine does not read counts by its stars only: no aspects, topics or problems.
+  const notAnalysed = new Map<string, number>();
   const rows: Row[] = reviews.map((r) => {
     const read = r.analysis_status !== "not_analysed";
+    if (!read) notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
     return {
       id: r.id,
       date: r.date,
@@ -37,9 +39,6 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
       analysis: read ? (options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating)) : ratingOnly(r.rating),
     };
   });
-  const notAnalysed = new Map<string, number>();
-  for (const r of reviews)
-    if (r.analysis_status === "not_analysed") notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
   const textCount = rows.reduce((n, r) => n + (r.hasText ? 1 : 0), 0);
   const all = new Tally();
   for (const row of rows) all.add(row);
@@ -67,9 +66,7 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     sentiment: { ...all.breakdown(), average_rating: agg.average },
     aspects: aspectInsights(taxonomy, rows, textCount),
     entities: {
-      technicians: catalogEntities(business, reviews, rows, "technicians"),
-      services: catalogEntities(business, reviews, rows, "services"),
-      service_areas: catalogEntities(business, reviews, rows, "service_areas"),
+      ...catalogEntities(business, reviews, rows),
       problems: problemEntities(taxonomy, rows),
     },
     topics: topicInsights(business, rows, textCount),

@@ -1,6 +1,6 @@
 // What the build warns about in the catalog's names (never a failure): entries no review mentions, and technicians
 // whose only names are a full name because their first name cannot stand alone and no alias says how customers call them.
-import type { Business, CatalogKind } from "../schema/business.ts";
+import { type Business, CATALOG_KINDS, type CatalogKind } from "../schema/business.ts";
 import type { Mentions } from "../schema/review.ts";
 import { firstNames } from "./catalog-terms.ts";
 
@@ -12,13 +12,11 @@ const WHAT: Readonly<Record<CatalogKind, string>> = {
 
 /** One line per problem, catalog order: technicians, services, service areas, then first names. */
 export function mentionWarnings(business: Business, reviews: readonly { mentions: Mentions }[]): string[] {
-  const mentioned = new Set<string>();
-  for (const r of reviews)
-    for (const kind of Object.keys(WHAT) as CatalogKind[])
-      for (const id of r.mentions[kind]) mentioned.add(`${kind}\0${id}`);
-  const unmentioned = (Object.keys(WHAT) as CatalogKind[]).flatMap((kind) =>
+  const mentioned = CATALOG_KINDS.map(() => new Set<string>());
+  for (const r of reviews) CATALOG_KINDS.forEach((kind, k) => r.mentions[kind].forEach((id) => mentioned[k]!.add(id)));
+  const unmentioned = CATALOG_KINDS.flatMap((kind, k) =>
     business[kind]
-      .filter((e) => !mentioned.has(`${kind}\0${e.id}`))
+      .filter((e) => !mentioned[k]!.has(e.id))
       .map(
         (e) =>
           `${WHAT[kind]} ${e.id}: no review mentions "${e.name}"${e.aliases.length > 0 ? " or its aliases" : ""}; add the names customers use as aliases in business.json`,

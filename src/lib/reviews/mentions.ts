@@ -1,10 +1,8 @@
 // Resolves which technicians, services and service areas a review names, by catalog names, aliases and first names.
-import type { Business, CatalogKind } from "../schema/business.ts";
+import { type Business, CATALOG_KINDS } from "../schema/business.ts";
 import type { Mentions } from "../schema/review.ts";
 import { foldName } from "../text/fold.ts";
 import { catalogTerms } from "./catalog-terms.ts";
-
-const KINDS: readonly CatalogKind[] = ["technicians", "services", "service_areas"];
 
 export type MentionMatcher = (text: string) => Mentions;
 
@@ -14,7 +12,7 @@ export type MentionMatcher = (text: string) => Mentions;
  * "Tomás"); longer names win over their prefixes ("water heater repair" over "water heater").
  */
 export function mentionMatcher(business: Business): MentionMatcher {
-  const perKind = KINDS.map((kind) => {
+  const perKind = CATALOG_KINDS.map((kind) => {
     const byTerm = catalogTerms(business, kind);
     const terms = [...byTerm.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
     const pattern = terms.length

@@ -107,7 +107,7 @@ export const Business = z
   .strict()
   .superRefine(
     (b, ctx) => {
-      for (const key of ["technicians", "services", "service_areas"] as const) {
+      for (const key of CATALOG_KINDS) {
         const seen = new Set<string>();
         // A name or alias must point at one entry, or mentions would silently go to whichever came first. Compared as
         // mentions match them, case and accents aside: "José" and "Jose" are one name. (A first name shared by two
@@ -150,3 +150,5 @@ export const BusinessFile = z.preprocess((value) => {
 export type Business = z.output<typeof Business>;
 export type BusinessInput = z.input<typeof Business>;
 export type CatalogKind = "technicians" | "services" | "service_areas";
+/** The catalog's kinds, in the order every listing of them keeps. */
+export const CATALOG_KINDS: readonly CatalogKind[] = ["technicians", "services", "service_areas"];

@@ -1,21 +1,29 @@
 // Entity insights: technicians, services and service areas (from mentions) and the problems customers describe.
-import type { Business, CatalogKind } from "../../schema/business.ts";
+import { type Business, CATALOG_KINDS, type CatalogKind } from "../../schema/business.ts";
 import type { EntityInsight } from "../../schema/insights.ts";
 import type { Review } from "../../schema/review.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { type Row, Tally } from "./tally.ts";
 
+/**
+ * The catalog's entities of every kind, from the reviews' mentions: one pass over the reviews, whose objects lie
+ * scattered over a heap of 100k of them, rather than one per kind.
+ */
 export function catalogEntities(
   business: Business,
   reviews: readonly Review[],
   rows: readonly Row[],
-  kind: CatalogKind,
-): EntityInsight[] {
-  const tallies = new Map(business[kind].map((e) => [e.id, new Tally()]));
+): Record<CatalogKind, EntityInsight[]> {
+  const tallies = CATALOG_KINDS.map((kind) => new Map(business[kind].map((e) => [e.id, new Tally()])));
   rows.forEach((row, i) => {
-    for (const id of reviews[i]!.mentions[kind]) tallies.get(id)?.add(row);
+    const mentions = reviews[i]!.mentions;
+    CATALOG_KINDS.forEach((kind, k) => {
+      for (const id of mentions[kind]) tallies[k]!.get(id)?.add(row);
+    });
   });
-  return sorted(business[kind].map((e) => entity(e.id, e.name, tallies.get(e.id)!)));
+  const of = (k: number) =>
+    sorted(business[CATALOG_KINDS[k]!].map((e) => entity(e.id, e.name, tallies[k]!.get(e.id)!)));
+  return { technicians: of(0), services: of(1), service_areas: of(2) };
 }
 
 export function problemEntities(taxonomy: Taxonomy, rows: readonly Row[]): EntityInsight[] {

@@ -1,5 +1,5 @@
 // Topics: recurring phrases that no aspect cue, opinion word or catalog name already covers, with their reviews.
-import type { Business } from "../../schema/business.ts";
+import { type Business, CATALOG_KINDS } from "../../schema/business.ts";
 import type { TopicInsight } from "../../schema/insights.ts";
 import { normalizeText } from "../../text/normalize.ts";
 import { share } from "./stats.ts";
@@ -45,7 +45,7 @@ export function topicInsights(business: Business, rows: readonly Row[], textCoun
 function exclusions(business: Business): (term: string) => boolean {
   const whole = new Set<string>();
   const words = new Set<string>();
-  for (const kind of ["technicians", "services", "service_areas"] as const) {
+  for (const kind of CATALOG_KINDS) {
     for (const e of business[kind]) {
       for (const name of [e.name, ...e.aliases]) {
         const n = normalizeText(name);

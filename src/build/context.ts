@@ -5,6 +5,7 @@ import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
 import { decodePreviousChangeLog, type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
 import { readBuildSource } from "./read-source.ts";
+import { readSourceAhead } from "./source-read-ahead.ts";
 import { type ReleasePaths, releasePaths } from "./release-paths.ts";
 import { liveReviewCount, reviewCountProblems } from "./review-count.ts";
 import { deriveSite, type Site } from "./site.ts";
@@ -20,9 +21,10 @@ export type BuildContext = Readonly<{
   previousBuild: () => Promise<PreviousBuild>;
   /**
    * Reads what the build continues from the release DIST_DIR points at (its record, review count and change log) before
-   * the build may replace it: the build-context integration does when the build starts. The source is read when the
-   * first page asks for the site, once Vite has bundled the pages: read while Vite runs on the same thread, its 100k
-   * reviews in the heap slow every garbage collection of Vite's.
+   * the build may replace it: the build-context integration does when the build starts. The source files and the
+   * previous /reviews.json are read and hashed then too, on a worker thread while Vite bundles (source-read-ahead.ts).
+   * They are parsed when the first page asks for the site, once Vite has bundled the pages: parsed while Vite runs on
+   * the same thread, 100k reviews in the heap slow every garbage collection of Vite's.
    */
   readPrevious: () => void;
   site: () => Promise<Site>;
@@ -38,9 +40,10 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   // Read at the start, before this build may replace the release.
   const liveCount = once(() => liveReviewCount(config.distDir));
   const changeLogFile = once(() => readPreviousChangeLog(config.distDir));
+  const sourceAhead = once(() => readSourceAhead(config.dataDir, previousBuild));
   const previousChangeLog = once(async () => decodePreviousChangeLog(await changeLogFile()));
   const site = once(async () => {
-    const source = await readBuildSource(config.dataDir, previousBuild, now);
+    const source = await readBuildSource(config.dataDir, previousBuild, now, sourceAhead());
     const count = source.reused.length + source.added.length;
     const problems = reviewCountProblems(source.files.reviewsFile, count, await liveCount(), config.build);
     if (problems.length > 0) throw new DataError(problems);
@@ -54,7 +57,7 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     previousBuild,
     readPrevious: () => {
       // Failures are reported by the stages that await these; until then they must not end the process.
-      for (const read of [previousBuild, liveCount, changeLogFile]) read().catch(() => {});
+      for (const read of [previousBuild, liveCount, changeLogFile, sourceAhead]) read().catch(() => {});
     },
     site,
     previousChangeLog,

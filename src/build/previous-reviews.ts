@@ -39,11 +39,15 @@ export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): Sour
   };
 }
 
-/** `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). */
+/**
+ * `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). `read`:
+ * the release's /reviews.json as `readShared` read it for these files, with its sha256, when read ahead.
+ */
 export function previousReviews(
   release: PreviousRelease,
   files: SourceFiles,
   digests: SourceDigests,
+  read: { bytes: Buffer; sha256: string } | null = null,
 ): PreviousReviewsResult {
   const before = release.record.source;
   if (!before) return { reused: null, reason: "the previous release does not record its source" };
@@ -63,14 +67,14 @@ export function previousReviews(
   if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
   let bytes: Buffer;
   try {
-    bytes = readShared(path.join(release.dir, entry.path), roomFor(files.reviews.length - n));
+    bytes = read?.bytes ?? readShared(path.join(release.dir, entry.path), roomFor(files.reviews.length - n));
   } catch (err) {
     return {
       reused: null,
       reason: `the previous /reviews.json cannot be read (${(err as NodeJS.ErrnoException).code})`,
     };
   }
-  if (sha256(bytes) !== entry.sha256)
+  if ((read?.sha256 ?? sha256(bytes)) !== entry.sha256)
     return { reused: null, reason: "the previous /reviews.json is not the one its manifest lists" };
   const split = splitReviews(bytes);
   if (!split) return { reused: null, reason: "the previous /reviews.json is not laid out as this build writes it" };
@@ -82,14 +86,14 @@ export function previousReviews(
  * there (dataset-json.ts) and the new file is one run of memory the compressors take as it is. An estimate (a review's
  * JSON adds its annotations to its source line); when it falls short, the file is assembled by copying instead.
  */
-const roomFor = (addedBytes: number) => Math.min(64 * 1024 + 4 * addedBytes, 64 * 1024 * 1024);
+export const roomFor = (addedBytes: number) => Math.min(64 * 1024 + 4 * addedBytes, 64 * 1024 * 1024);
 
 /**
  * The file in memory that worker threads can share, after `room` bytes: the reviews read back are written into the
  * next /reviews.json from where they lie (dataset-json.ts), not copied. Read synchronously, as the source files are
  * (source.ts): the build reads while Vite bundles, whose requests the thread pool serves first.
  */
-function readShared(file: string, room: number): Buffer {
+export function readShared(file: string, room: number): Buffer {
   const fd = openSync(file, "r");
   try {
     const { size } = fstatSync(fd);

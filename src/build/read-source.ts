@@ -4,6 +4,7 @@ import type { Business } from "../lib/schema/business.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import type { PreviousBuild } from "./previous-release.ts";
 import { previousReviews } from "./previous-reviews.ts";
+import type { SourceReadAhead } from "./source-read-ahead.ts";
 import {
   parseBusinessOf,
   parseReviewsFrom,
@@ -32,17 +33,20 @@ export type SourceRead = {
 
 /**
  * Reads the source in `dataDir` against the previous build (`previousBuild`, asked for once the files are read) and the
- * clock `now` (epoch milliseconds).
+ * clock `now` (epoch milliseconds). `ahead`: the same read ahead on another thread (`readSourceAhead`); what it did not
+ * read is read here.
  */
 export async function readBuildSource(
   dataDir: string,
   previousBuild: () => Promise<PreviousBuild>,
   now: number,
+  ahead: Promise<SourceReadAhead | null> = Promise.resolve(null),
 ): Promise<SourceRead> {
-  const files = readSourceFiles(dataDir);
+  const read = await ahead;
+  const files = read?.files ?? readSourceFiles(dataDir);
   const previous = await previousBuild();
-  const digests = sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-  return { files, digests, previous, ...(await readReviews(files, digests, previous, now)) };
+  const digests = read?.digests ?? sourceDigests(files, previous.release?.record.source?.reviews_bytes);
+  return { files, digests, previous, ...readReviews(files, digests, previous, now, read?.previous ?? null) };
 }
 
 type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead" | "suppressed">;
@@ -51,17 +55,18 @@ type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "adde
  * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
  * that release cannot be reused or a new line is invalid, every line parsed and validated (which reports every problem).
  */
-async function readReviews(
+function readReviews(
   files: SourceFiles,
   digests: SourceDigests,
   previous: PreviousBuild,
   now: number,
-): Promise<ReadReviews> {
+  previousJson: SourceReadAhead["previous"],
+): ReadReviews {
   const { reused, reason } = previous.release
-    ? previousReviews(previous.release, files, digests)
+    ? previousReviews(previous.release, files, digests, previousJson)
     : { reused: null, reason: previous.reason };
   if (reused) {
-    const added = parseReviewsFrom(files, reused.newFrom, new Set(reused.reviews.map((r) => r.id)), now);
+    const added = parseReviewsFrom(files, reused.newFrom, reused.reviews, now);
     if (added) {
       return {
         business: parseBusinessOf(files),

@@ -96,21 +96,24 @@ export function suppressedIds(files: SourceFiles, problems: string[]): Set<strin
 }
 
 /**
- * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids `known` must not repeat, less those
- * suppressed.jsonl holds; null when any of them (or suppressed.jsonl) is invalid, for the caller to parse the whole
- * file and report every problem with its first line.
+ * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids the `known` reviews' must not repeat,
+ * less those suppressed.jsonl holds; null when any of them (or suppressed.jsonl) is invalid, for the caller to parse the
+ * whole file and report every problem with its first line.
  */
 export function parseReviewsFrom(
   files: SourceFiles,
   from: number,
-  known: ReadonlySet<string>,
+  known: readonly { id: string }[],
   now: number,
 ): { reviews: ReviewInput[]; suppressedCount: number } | null {
   const problems: string[] = [];
   const text = decodeSource(files.reviewsFile, files.reviews.subarray(from), problems);
   const reviews = parseReviews(files.reviewsFile, text, now, problems);
   const suppressed = suppressedIds(files, problems);
-  if (problems.length > 0 || reviews.some((r) => known.has(r.id))) return null;
+  if (problems.length > 0) return null;
+  // The few new ids looked up while the known reviews are walked once: no set of 100k ids to build.
+  const ids = new Set(reviews.map((r) => r.id));
+  if (ids.size > 0 && known.some((r) => ids.has(r.id))) return null;
   const kept = reviews.filter((r) => !suppressed.has(r.id));
   return { reviews: kept, suppressedCount: reviews.length - kept.length };
 }

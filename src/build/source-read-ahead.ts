@@ -1,0 +1,72 @@
+// Reading the build's source ahead, on a worker thread (source-read-worker.ts) while Vite bundles: the files' bytes and
+// hashes, and the previous release's /reviews.json with its hash, as read-source.ts would read them itself.
+import path from "node:path";
+import { z } from "zod";
+import type { PreviousBuild } from "./previous-release.ts";
+import { DATASET_FILE } from "./large-outputs.ts";
+import { runWorker } from "./run-worker.ts";
+import type { SourceReadJob } from "./source-read-worker.ts";
+import type { SourceDigests, SourceFiles } from "./source.ts";
+
+const WORKER = "src/build/source-read-worker.ts";
+
+export type SourceReadAhead = {
+  files: SourceFiles;
+  digests: SourceDigests;
+  /** The previous release's /reviews.json, in memory other threads can share; null when not read. */
+  previous: { bytes: Buffer; sha256: string } | null;
+};
+
+const Bytes = z.instanceof(Uint8Array);
+const Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const Reported = z
+  .object({
+    files: z
+      .object({
+        businessFile: z.string(),
+        reviewsFile: z.string(),
+        suppressedFile: z.string(),
+        business: Bytes,
+        reviews: Bytes,
+        suppressed: Bytes.nullable(),
+      })
+      .strict(),
+    digests: z.object({ business: Hex, reviews: Hex, prefix: Hex.nullable(), suppressed: Hex.nullable() }).strict(),
+    previous: z.object({ bytes: Bytes, sha256: Hex }).strict().nullable(),
+  })
+  .strict();
+
+/**
+ * The source in `dataDir` read against `previousBuild`; null when the worker fails in any way (a file missing or
+ * unreadable among them): the build then reads on the main thread, which reports the problem as it always has.
+ */
+export async function readSourceAhead(
+  dataDir: string,
+  previousBuild: () => Promise<PreviousBuild>,
+): Promise<SourceReadAhead | null> {
+  try {
+    const { release } = await previousBuild();
+    const entry = release?.files.get(DATASET_FILE);
+    const job: SourceReadJob = {
+      dataDir,
+      prefixBytes: release?.record.source?.reviews_bytes,
+      previousJson: release && entry ? path.join(release.dir, entry.path) : null,
+    };
+    const { files, digests, previous } = await runWorker(WORKER, job, Reported);
+    return {
+      files: {
+        ...files,
+        business: asBuffer(files.business),
+        reviews: asBuffer(files.reviews),
+        suppressed: files.suppressed && asBuffer(files.suppressed),
+      },
+      digests,
+      previous: previous && { bytes: asBuffer(previous.bytes), sha256: previous.sha256 },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A Buffer over the same memory: what crosses from a worker is a plain Uint8Array. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

@@ -47,6 +47,13 @@ export function brotliSync(bytes: Buffer): Buffer | null {
   return out.length < bytes.length ? out : null;
 }
 
+/** The variants as `compress` makes them, at once: for a worker thread, which has a core to itself. */
+export function compressSync(bytes: Buffer): Compressed {
+  if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
+  const gz = zlib.gzipSync(bytes, { level: GZIP_LEVEL });
+  return { br: brotliSync(bytes), gzip: gz.length < bytes.length ? gz : null };
+}
+
 /** Writes a file's variants beside it (`root/name.br`, `.gz`) and describes them for its manifest entry. */
 export async function writeVariants(
   root: string,

@@ -1,36 +1,29 @@
 // Astro integration run after the build: carries unchanged pages over from the previous release, writes the sitemaps,
 // hashes and precompresses every other file, writes the change log, manifest.json, _headers and the build record,
 // publishes atomically.
-import { open, readFile, rm, writeFile } from "node:fs/promises";
+import { open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { writeChangeLog } from "../../build/change-log.ts";
 import { listFiles } from "../../build/list-files.ts";
 import type { NextChangeLog } from "../../lib/changes/diff.ts";
-import { compress, VARIANTS, writeVariants } from "../../build/compress.ts";
 import type { BuildContext } from "../../build/context.ts";
 import { sha256 } from "../../build/hash.ts";
-import type { HashedFile } from "../../build/hashed-file.ts";
 import { DATASET_FILE } from "../../build/large-outputs.ts";
-import {
-  BUILD_RECORD,
-  type BuildRecord,
-  type PreviousRelease,
-  readPreviousRelease,
-} from "../../build/previous-release.ts";
+import { BUILD_RECORD, type BuildRecord, readPreviousRelease } from "../../build/previous-release.ts";
 import { CHANGE_LOG_FILE } from "../../lib/changes/log.ts";
 import { reviewPath } from "../../lib/html/review-card.ts";
 import { REVIEW_SHELL_FILE } from "../../lib/html/review-shell.ts";
-import type { ManifestEntry, ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
+import type { ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
-import { carryPages, entriesByHash, linkVariants, MissingFromRelease } from "./carry-over.ts";
-import { contentTypeOf, isCompressible } from "./content-types.ts";
+import { carryPages } from "./carry-over.ts";
+import { hashAndCompress } from "./hash-files.ts";
 import { headersFile } from "./headers-file.ts";
 import { type BuildMeta, buildManifest } from "./manifest.ts";
 import { promote, pruneBeforePromote } from "./release.ts";
@@ -38,8 +31,6 @@ import { writeSitemaps } from "./sitemap.ts";
 
 /** Files this step writes itself; they describe the release rather than belong to the site. */
 const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE, REVIEW_SHELL_FILE]);
-
-const WORKERS = 2;
 
 export default function publish(context: BuildContext): AstroIntegration {
   const { paths } = context;
@@ -145,41 +136,4 @@ async function listBuiltFiles(root: string): Promise<string[]> {
   return (await listFiles(root)).filter(
     (f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && f !== DATASET_FILE && !f.endsWith(".br") && !f.endsWith(".gz"),
   );
-}
-
-/** Hashes each file; compresses it unless the previous release holds the same bytes, whose variants are linked. */
-async function hashAndCompress(root: string, names: string[], previous: PreviousRelease | null): Promise<HashedFile[]> {
-  const byHash = entriesByHash(previous);
-  const out: HashedFile[] = new Array(names.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < names.length) {
-      const i = next++;
-      out[i] = await hashOne(root, names[i]!, previous, byHash);
-    }
-  };
-  await Promise.all(Array.from({ length: WORKERS }, worker));
-  return out;
-}
-
-async function hashOne(
-  root: string,
-  name: string,
-  previous: PreviousRelease | null,
-  byHash: ReadonlyMap<string, ManifestEntry>,
-): Promise<HashedFile> {
-  const bytes = await readFile(path.join(root, name));
-  const file: HashedFile = { path: name, bytes: bytes.length, sha256: sha256(bytes), encodings: {} };
-  if (!isCompressible(contentTypeOf(`/${name}`))) return file;
-  const same = byHash.get(file.sha256);
-  if (previous && same) {
-    try {
-      return { ...file, encodings: linkVariants(previous, same, root, name) };
-    } catch (err) {
-      if (!(err instanceof MissingFromRelease)) throw err;
-      // Made here instead. Unlink what was linked first: writing through a link would change the previous release.
-      await Promise.all(VARIANTS.map(([, ext]) => rm(path.join(root, name + ext), { force: true })));
-    }
-  }
-  return { ...file, encodings: await writeVariants(root, name, await compress(bytes)) };
 }

@@ -5,7 +5,7 @@ import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
 import { decodePreviousChangeLog, type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
 import { readBuildSource } from "./read-source.ts";
-import { readSourceAhead } from "./source-read-ahead.ts";
+import { readSourceAhead, type SourceReadAhead } from "./source-read-ahead.ts";
 import { type ReleasePaths, releasePaths } from "./release-paths.ts";
 import { liveReviewCount, reviewCountProblems } from "./review-count.ts";
 import { deriveSite, type Site } from "./site.ts";
@@ -40,10 +40,19 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   // Read at the start, before this build may replace the release.
   const liveCount = once(() => liveReviewCount(config.distDir));
   const changeLogFile = once(() => readPreviousChangeLog(config.distDir));
-  const sourceAhead = once(() => readSourceAhead(config.dataDir, previousBuild));
+  // Started when the build starts and taken by the one reading of the source: after that nothing here keeps its buffers.
+  let sourceAhead: Promise<SourceReadAhead | null> | null = null;
+  let aheadTaken = false;
+  const readAhead = () =>
+    aheadTaken ? Promise.resolve(null) : (sourceAhead ??= readSourceAhead(config.dataDir, previousBuild));
+  const takeAhead = () => {
+    const ahead = readAhead();
+    [aheadTaken, sourceAhead] = [true, null];
+    return ahead;
+  };
   const previousChangeLog = once(async () => decodePreviousChangeLog(await changeLogFile()));
   const site = once(async () => {
-    const source = await readBuildSource(config.dataDir, previousBuild, now, sourceAhead());
+    const source = await readBuildSource(config.dataDir, previousBuild, now, takeAhead());
     const count = source.reused.length + source.added.length;
     const problems = reviewCountProblems(source.files.reviewsFile, count, await liveCount(), config.build);
     if (problems.length > 0) throw new DataError(problems);
@@ -57,7 +66,7 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     previousBuild,
     readPrevious: () => {
       // Failures are reported by the stages that await these; until then they must not end the process.
-      for (const read of [previousBuild, liveCount, changeLogFile, sourceAhead]) read().catch(() => {});
+      for (const read of [previousBuild, liveCount, changeLogFile, readAhead]) read().catch(() => {});
     },
     site,
     previousChangeLog,

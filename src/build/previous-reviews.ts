@@ -49,19 +49,10 @@ export function previousReviews(
   digests: SourceDigests,
   read: { bytes: Buffer; sha256: string } | null = null,
 ): PreviousReviewsResult {
-  const before = release.record.source;
-  if (!before) return { reused: null, reason: "the previous release does not record its source" };
-  if (digests.business !== before.business_sha256) return { reused: null, reason: "business.json changed" };
-  // A review suppressed since, or no longer suppressed, changes what the previous release's reviews are.
-  if (digests.suppressed !== (before.suppressed_sha256 ?? null))
-    return { reused: null, reason: "suppressed.jsonl changed" };
-  const n = before.reviews_bytes;
-  const extends_ =
-    files.reviews.length >= n &&
-    digests.prefix === before.reviews_sha256 &&
-    // The previous last line must still be a whole line: not continued by the new bytes.
-    (n === 0 || n === files.reviews.length || files.reviews[n - 1] === NEWLINE || files.reviews[n] === NEWLINE);
-  if (!extends_) return { reused: null, reason: "reviews.jsonl is not the previous file with lines added" };
+  const reason = whyNotExtended(release.record.source, files, digests);
+  if (reason !== null) return { reused: null, reason };
+  // Recorded: whyNotExtended says so otherwise.
+  const n = release.record.source!.reviews_bytes;
 
   const entry = release.files.get("reviews.json");
   if (!entry) return { reused: null, reason: "the previous release has no /reviews.json" };
@@ -79,6 +70,28 @@ export function previousReviews(
   const split = splitReviews(bytes);
   if (!split) return { reused: null, reason: "the previous /reviews.json is not laid out as this build writes it" };
   return { reused: { ...split, newFrom: n }, reason: null };
+}
+
+/**
+ * Why the source `files` (hashed as `digests`, the prefix at the length `before` records) does not extend the source
+ * a release recorded as `before`; null when it does, and that release's reviews may be read back.
+ */
+export function whyNotExtended(
+  before: SourceRecord | undefined,
+  files: SourceFiles,
+  digests: SourceDigests,
+): string | null {
+  if (!before) return "the previous release does not record its source";
+  if (digests.business !== before.business_sha256) return "business.json changed";
+  // A review suppressed since, or no longer suppressed, changes what the previous release's reviews are.
+  if (digests.suppressed !== (before.suppressed_sha256 ?? null)) return "suppressed.jsonl changed";
+  const n = before.reviews_bytes;
+  const extended =
+    files.reviews.length >= n &&
+    digests.prefix === before.reviews_sha256 &&
+    // The previous last line must still be a whole line: not continued by the new bytes.
+    (n === 0 || n === files.reviews.length || files.reviews[n - 1] === NEWLINE || files.reviews[n] === NEWLINE);
+  return extended ? null : "reviews.jsonl is not the previous file with lines added";
 }
 
 /**

@@ -34,11 +34,12 @@ const Reported = z
     digests: z.object({ business: Hex, reviews: Hex, prefix: Hex.nullable(), suppressed: Hex.nullable() }).strict(),
     previous: z.object({ bytes: Bytes, sha256: Hex }).strict().nullable(),
   })
-  .strict();
+  .strict()
+  .nullable();
 
 /**
- * The source in `dataDir` read against `previousBuild`; null when the worker fails in any way (a file missing or
- * unreadable among them): the build then reads on the main thread, which reports the problem as it always has.
+ * The source in `dataDir` read against `previousBuild`; null when a file is missing or unreadable, or the worker fails
+ * (which is said on stderr): the build then reads on the main thread, which reports a problem as it always has.
  */
 export async function readSourceAhead(
   dataDir: string,
@@ -49,10 +50,12 @@ export async function readSourceAhead(
     const entry = release?.files.get(DATASET_FILE);
     const job: SourceReadJob = {
       dataDir,
-      prefixBytes: release?.record.source?.reviews_bytes,
+      record: release?.record.source ?? null,
       previousJson: release && entry ? path.join(release.dir, entry.path) : null,
     };
-    const { files, digests, previous } = await runWorker(WORKER, job, Reported);
+    const read = await runWorker(WORKER, job, Reported);
+    if (!read) return null;
+    const { files, digests, previous } = read;
     return {
       files: {
         ...files,
@@ -63,7 +66,10 @@ export async function readSourceAhead(
       digests,
       previous: previous && { bytes: asBuffer(previous.bytes), sha256: previous.sha256 },
     };
-  } catch {
+  } catch (err) {
+    process.stderr.write(
+      `the source could not be read ahead, and is read after Vite instead: ${(err as Error).message}\n`,
+    );
     return null;
   }
 }

@@ -73,6 +73,17 @@ test("reads the previous /reviews.json ahead, with room for the new lines, as pr
   assert.equal(readAhead.reason, null);
   assert.deepEqual(readAhead.reused!.reviews, readHere.reused!.reviews);
   assert.equal(readAhead.reused!.newFrom, Buffer.byteLength(lines));
+
+  // A source that does not extend the release's: its /reviews.json is not read, as previousReviews would not.
+  const edited = await dataDir(lines.replace(`"${published.reviews[2]!.id}"`, '"edited"') + added);
+  const otherBusiness = await dataDir(lines + added);
+  await writeFile(path.join(otherBusiness, "business.json"), '{"name":"Another business"}\n');
+  for (const other of [edited, otherBusiness]) {
+    const read = await readSourceAhead(other, previousBuild);
+    assert.ok(read, "the source files were read");
+    assert.equal(read.previous, null);
+    assert.notEqual(previousReviews(release, read.files, read.digests).reason, null);
+  }
 });
 
 test("gives nothing when the worker cannot read, and the main thread then says which file is missing", async () => {

@@ -5,11 +5,12 @@ import { z } from "zod";
 
 /**
  * Runs the worker module `file` (relative to the project root) to its end; resolves with the one message it posts,
- * checked against `result`: a message crosses from another thread untyped.
+ * checked against `result`: a message crosses from another thread untyped. `stop` ends it early, unfinished.
  */
-export function runWorker<T>(file: string, workerData: unknown, result: z.ZodType<T>): Promise<T> {
+export function runWorker<T>(file: string, workerData: unknown, result: z.ZodType<T>, stop?: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(path.resolve(file), { workerData });
+    stop?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let done: { message: unknown } | null = null;
     worker.once("message", (message: unknown) => (done = { message }));
     worker.once("error", (err) => reject(new Error(`${file} failed: ${err.message}`, { cause: err })));

@@ -17,7 +17,7 @@ import type { HashFilesJob } from "./hash-files-worker.ts";
 
 const WORKER = "src/integrations/publish/hash-files-worker.ts";
 /** From this many files on, they are made on worker threads. */
-const ON_WORKERS = 200;
+export const ON_WORKERS = 200;
 /** Files in flight on the thread pool (each compressed to brotli and gzip at once). */
 const IN_FLIGHT = 2;
 
@@ -31,9 +31,19 @@ export async function hashAndCompress(
   const threads = Math.max(1, Math.min(4, availableParallelism()));
   // Every thread-th name, so that each gets its share of the large files wherever they sort.
   const shares = Array.from({ length: threads }, (_, t) => names.filter((_, i) => i % threads === t));
+  // The first to fail stops the others: the build has failed, and their files would only be written to be removed.
+  const stop = new AbortController();
   const done = await Promise.all(
     shares.map((share) =>
-      runWorker(WORKER, { root, names: share, previous } satisfies HashFilesJob, z.array(HashedFile)),
+      runWorker(
+        WORKER,
+        { root, names: share, previous } satisfies HashFilesJob,
+        z.array(HashedFile),
+        stop.signal,
+      ).catch((err: unknown) => {
+        stop.abort();
+        throw err;
+      }),
     ),
   );
   return names.map((_, i) => done[i % threads]![Math.floor(i / threads)]!);

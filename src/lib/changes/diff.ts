@@ -26,7 +26,12 @@ export function nextChangeLog(
 ): NextChangeLog {
   const byChange = (list: PublishedReview[]) => list.sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
   if (previous === null) {
-    const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({ seq: k + 1, id: r.id, hash: r.hash, at: r.changedAt }));
+    const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({
+      seq: k + 1,
+      id: r.id,
+      hash: r.hash,
+      at: r.changedAt,
+    }));
     return { log: { history: historyOf(entries), entries }, upserts: entries.length, removals: 0, started: true };
   }
   const before = new Map(previous.entries.map((e) => [e.id, e]));

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import zlib from "node:zlib";
 import { sha256 } from "../../../src/build/hash.ts";
 import type { PreviousRelease } from "../../../src/build/previous-release.ts";
-import { hashAndCompress } from "../../../src/integrations/publish/hash-files.ts";
+import { hashAndCompress, ON_WORKERS } from "../../../src/integrations/publish/hash-files.ts";
 import type { ManifestEntry } from "../../../src/lib/schema/manifest.ts";
 
 /** `count` pages of different sizes (some too small to compress) and a few images, which are never compressed. */
@@ -28,7 +28,7 @@ async function site(count: number): Promise<{ root: string; names: string[] }> {
 }
 
 test("describes and compresses every file, on worker threads as on the thread pool", async () => {
-  const { root, names } = await site(260);
+  const { root, names } = await site(ON_WORKERS + 60);
   const many = await hashAndCompress(root, names, null);
   assert.deepEqual(
     many.map((f) => f.path),
@@ -49,6 +49,7 @@ test("describes and compresses every file, on worker threads as on the thread po
   );
   // A few files, compressed on the thread pool, come out the same.
   const few = names.filter((_, i) => i % 13 === 0);
+  assert.ok(few.length < ON_WORKERS);
   assert.deepEqual(
     await hashAndCompress(root, few, null),
     many.filter((f) => few.includes(f.path)),
@@ -56,7 +57,7 @@ test("describes and compresses every file, on worker threads as on the thread po
 });
 
 test("links the variants a previous release holds for the same bytes, on worker threads too", async () => {
-  const previous = await site(260);
+  const previous = await site(ON_WORKERS + 60);
   const described = await hashAndCompress(previous.root, previous.names, null);
   const release: PreviousRelease = {
     dir: previous.root,
@@ -64,7 +65,7 @@ test("links the variants a previous release holds for the same bytes, on worker 
     files: new Map(described.map((f) => [f.path, f as ManifestEntry])),
     searchIndex: null,
   };
-  const next = await site(260);
+  const next = await site(ON_WORKERS + 60);
   const again = await hashAndCompress(next.root, next.names, release);
   assert.deepEqual(again, described);
   for (const file of again.filter((f) => f.encodings.br)) {
@@ -73,4 +74,10 @@ test("links the variants a previous release holds for the same bytes, on worker 
     );
     assert.equal(is!.ino, was!.ino, `${file.path}.br is a link to the previous release's`);
   }
+});
+
+test("fails naming a file that cannot be read, on worker threads too", async () => {
+  const { root, names } = await site(ON_WORKERS + 10);
+  names.splice(100, 0, "pages/gone/index.html");
+  await assert.rejects(hashAndCompress(root, names, null), /ENOENT.*pages\/gone\/index\.html/);
 });

@@ -29,9 +29,10 @@ export type Site = {
   /** What the build did that the owner asked for and should see done: reviews left out by suppressed.jsonl. */
   notes: readonly string[];
   dataset: ReviewsDataset;
-  /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
-  reviewJson: readonly Buffer[];
-  /** Each review's `reviewHash`, in the dataset's order: what the change log and the archive pages' keys compare. */
+  /**
+   * Each review's `reviewHash` (of its JSON as /reviews.json holds it), in the dataset's order: what the change log and
+   * the archive pages' keys compare.
+   */
   reviewHashes: readonly string[];
   insights: Insights;
   /**
@@ -67,6 +68,8 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
   largeOutputs.catch(() => {});
+  // Hashed now: the reviews' own buffers are garbage once /reviews.json holds their bytes.
+  const reviewHashes = reviewJson.map((json) => reviewHash(json));
   const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
   return {
     origin: config.siteUrl,
@@ -76,8 +79,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     warnings: mentionWarnings(business, dataset.reviews),
     notes: read.suppressed ? [read.suppressed] : [],
     dataset,
-    reviewJson,
-    reviewHashes: reviewJson.map((json) => reviewHash(json)),
+    reviewHashes,
     insights: computeInsights(dataset, { analyzer, analyses }),
     largeOutputs,
   };

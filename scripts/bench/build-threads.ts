@@ -4,14 +4,10 @@
 // thread is what a build waits for and how much of the second core is left.
 // Usage: node scripts/bench/build-threads.ts [--size 100000] [--rebuild] [--every 250]
 import { spawn, spawnSync } from "node:child_process";
-import { copyFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { cacheFile } from "../../src/build/insights-cache.ts";
-import { analyzerFor } from "../../src/lib/insights/for-business.ts";
-import { BusinessFile } from "../../src/lib/schema/business.ts";
-import { appendNewReview, benchDataSet, ROOT } from "./lib/data-sets.ts";
+import { appendNewReview, buildCopy, ROOT } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
   options: {
@@ -115,12 +111,7 @@ async function build(label: string, data: string, dist: string): Promise<void> {
   );
 }
 
-const source = benchDataSet(size);
-// The data copy stays inside the project (bench-data/ is git-ignored): the Astro build fails on a DATA_DIR outside it.
-const data = await mkdtemp(path.join(ROOT, "bench-data", `threads-${size}-`));
-const dist = path.join(await mkdtemp(path.join(os.tmpdir(), "bench-threads-")), "dist");
-await copyFile(path.join(source, "business.json"), path.join(data, "business.json"));
-await copyFile(path.join(source, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
+const { data, dist, remove } = await buildCopy(size, "threads");
 try {
   await build(`full build, ${size} reviews (insights cache cold)`, data, dist);
   if (values.rebuild) {
@@ -128,8 +119,5 @@ try {
     await build("rebuild after one added review", data, dist);
   }
 } finally {
-  const business = BusinessFile.parse(JSON.parse(await readFile(path.join(data, "business.json"), "utf8")));
-  await rm(cacheFile(path.join(ROOT, ".cache", "insights"), analyzerFor(business), data), { force: true });
-  await rm(path.dirname(dist), { recursive: true, force: true });
-  await rm(data, { recursive: true, force: true });
+  await remove();
 }

@@ -2,18 +2,18 @@
 // per-review cache, and optionally the full build with insights and the rebuild after one added review.
 // Usage: node scripts/bench/insights.ts [--size 100000] [--build [--rebuilds 3]]
 import { spawn } from "node:child_process";
-import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { analyzeWithCache, cacheFile } from "../../src/build/insights-cache.ts";
+import { analyzeWithCache } from "../../src/build/insights-cache.ts";
 import type { ReviewAnalysis } from "../../src/lib/insights/engine/analyze.ts";
 import { analyzerFor } from "../../src/lib/insights/for-business.ts";
 import { computeInsights } from "../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { BusinessFile } from "../../src/lib/schema/business.ts";
 import { ReviewInput } from "../../src/lib/schema/review.ts";
-import { appendNewReview, benchDataSet, ROOT } from "./lib/data-sets.ts";
+import { appendNewReview, benchDataSet, buildCopy, ROOT } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
   options: {
@@ -86,18 +86,14 @@ line("computeInsights", `${seconds(t0).toFixed(2)} s (${(JSON.stringify(insights
 
 // 4. Optional: the real build (Astro, every page, hashing, compression) with a cold insights cache, then after one review more.
 if (values.build) {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-insights-build-"));
-  // The data copy stays inside the project (bench-data/ is git-ignored): the Astro build fails on a DATA_DIR outside it.
-  const data = await mkdtemp(path.join(ROOT, "bench-data", `insights-${size}-`));
-  await copyFile(path.join(dataDir, "business.json"), path.join(data, "business.json"));
-  await copyFile(path.join(dataDir, "reviews.jsonl"), path.join(data, "reviews.jsonl"));
+  const { data, dist, remove } = await buildCopy(size, "insights");
   const build = async () => {
     const start = performance.now();
     let output = "";
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], {
         cwd: ROOT,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", DATA_DIR: data, DIST_DIR: path.join(tmp, "dist") },
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", DATA_DIR: data, DIST_DIR: dist },
       });
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
@@ -120,9 +116,6 @@ if (values.build) {
       `${times.map((t) => t.toFixed(1)).join(", ")} s (median ${median.toFixed(1)} s, target < 10 s)`,
     );
   } finally {
-    // Also after a failed build: the data copy and its cache file are of no use to anyone.
-    await rm(cacheFile(path.join(ROOT, ".cache", "insights"), analyzer, data), { force: true });
-    await rm(tmp, { recursive: true, force: true });
-    await rm(data, { recursive: true, force: true });
+    await remove();
   }
 }

@@ -3,15 +3,14 @@
 // sequential searches, their p50 / p99); then the growth exponent between sizes (1 = linear) and an SVG chart of time
 // and memory against the number of reviews.
 // Usage: node scripts/bench/scale.ts [--sizes 10000,100000,300000] [--requests 200] [--svg docs/scale.svg]
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PALETTE } from "../../src/lib/charts/types.ts";
 import { linear, niceTicks } from "../../src/lib/charts/scale.ts";
 import { n, svgDocument, text } from "../../src/lib/charts/svg.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
-import { appendNewReview, benchDataSet, parseSizes, ROOT } from "./lib/data-sets.ts";
+import { appendNewReview, buildCopy, parseSizes, ROOT } from "./lib/data-sets.ts";
 import { measureBuild } from "./lib/measure-build.ts";
 import { residentMb } from "./lib/rss.ts";
 import { sequentialLatencies } from "./lib/sequential.ts";
@@ -39,17 +38,12 @@ type Point = {
 };
 
 async function measure(reviews: number): Promise<Point> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-scale-"));
-  // The data copy stays inside the project (bench-data/ is git-ignored): the Astro build fails on a DATA_DIR outside it.
-  const data = await mkdtemp(path.join(ROOT, "bench-data", `scale-${reviews}-`));
+  const { data, dist, remove } = await buildCopy(reviews, "scale");
   try {
-    const source = benchDataSet(reviews);
-    for (const f of ["business.json", "reviews.jsonl"]) await copyFile(path.join(source, f), path.join(data, f));
-    const dist = path.join(tmp, "dist");
     const full = await measureBuild(data, dist);
     await appendNewReview(data, "scale-added", "Added for the benchmark: on time, fair price, spotless.");
     const rebuild = await measureBuild(data, dist);
-    const env = { DATA_DIR: data, DIST_DIR: dist, HUB_DB: path.join(tmp, "hub.sqlite"), PORT: "0" };
+    const env = { DATA_DIR: data, DIST_DIR: dist, HUB_DB: path.join(path.dirname(dist), "hub.sqlite"), PORT: "0" };
     const started = performance.now();
     const sidecar = await startSidecar(env, { timeoutMs: 120_000 });
     try {
@@ -72,8 +66,7 @@ async function measure(reviews: number): Promise<Point> {
       await sidecar.stop();
     }
   } finally {
-    await rm(tmp, { recursive: true, force: true });
-    await rm(data, { recursive: true, force: true });
+    await remove();
   }
 }
 

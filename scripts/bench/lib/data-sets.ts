@@ -1,9 +1,13 @@
 // Generated benchmark data sets (bench-data/<n>/, not committed), made on first use with the sample-data generator.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { appendFile, readFile } from "node:fs/promises";
+import { appendFile, copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheFile } from "../../../src/build/insights-cache.ts";
+import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
+import { BusinessFile } from "../../../src/lib/schema/business.ts";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -18,6 +22,31 @@ export function benchDataSet(n: number): string {
     if (r.status !== 0) throw new Error(`generating ${n} reviews failed`);
   }
   return dir;
+}
+
+/** A copy of a data set that builds may add reviews to, with a DIST_DIR of its own. */
+export type BuildCopy = { data: string; dist: string; remove: () => Promise<void> };
+
+/**
+ * A copy of `n` generated reviews, for a benchmark named `label` to build and add to. It lies inside the project
+ * (bench-data/ is git-ignored): the Astro build fails on a DATA_DIR outside it. `remove` deletes it, its DIST_DIR and
+ * its insights cache file, which are of no use to anyone after the benchmark, whether it succeeded or not.
+ */
+export async function buildCopy(n: number, label: string): Promise<BuildCopy> {
+  const source = benchDataSet(n);
+  const data = await mkdtemp(path.join(ROOT, "bench-data", `${label}-${n}-`));
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
+  for (const file of ["business.json", "reviews.jsonl"]) await copyFile(path.join(source, file), path.join(data, file));
+  const business = BusinessFile.parse(JSON.parse(await readFile(path.join(data, "business.json"), "utf8")));
+  return {
+    data,
+    dist: path.join(tmp, "dist"),
+    remove: async () => {
+      await rm(cacheFile(path.join(ROOT, ".cache", "insights"), analyzerFor(business), data), { force: true });
+      await rm(tmp, { recursive: true, force: true });
+      await rm(data, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Parses `--sizes 1000,10000` style lists of whole numbers. */

@@ -83,7 +83,7 @@ export function whyNotExtended(
 ): string | null {
   if (!before) return "the previous release does not record its source";
   if (digests.business !== before.business_sha256) return "business.json changed";
-  // A review suppressed since, or no longer suppressed, changes what the previous release's reviews are.
+  // A review suppressed since the previous build, or suppressed then and not now, changes what its reviews are.
   if (digests.suppressed !== (before.suppressed_sha256 ?? null)) return "suppressed.jsonl changed";
   const n = before.reviews_bytes;
   const extended =

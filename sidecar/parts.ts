@@ -2,6 +2,7 @@
 // reading and the compiling of these modules overlap.
 export { createApp } from "./app.ts";
 export { createAdminApp } from "./ops/admin.ts";
+export { watchEventLoopDelay } from "./ops/event-loop-delay.ts";
 export { createMcpService } from "./mcp/service.ts";
 export { createReleaseStore } from "./release/release-store.ts";
 export { watchRelease } from "./release/watch.ts";

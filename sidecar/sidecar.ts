@@ -101,10 +101,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     sessionStore: await parts.openSessionStore(config.hubDb, hubDatabaseOptions(logger)),
   });
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
-  const adminApp =
-    config.adminPort === undefined
-      ? undefined
-      : { app: parts.createAdminApp({ release: releases.current, logger, hub }), port: config.adminPort };
+  const adminApp = config.adminPort === undefined ? undefined : adminPart(config.adminPort);
+  function adminPart(port: number) {
+    const eventLoop = parts.watchEventLoopDelay();
+    return { app: parts.createAdminApp({ release: releases.current, logger, hub, eventLoop }), port, eventLoop };
+  }
 
   let watcher: ReleaseWatcher | undefined;
   let server: RunningServer | undefined;
@@ -144,6 +145,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     };
     await step("the release watch", () => watcher?.close());
     await step("the admin listener", () => admin?.close());
+    adminApp?.eventLoop.stop();
     // MCP sessions hold event streams open: they end while the server finishes its requests.
     await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
     await step("the MCP session store", () => mcp.close());

@@ -1,14 +1,15 @@
 // The admin listener's app (bound to 127.0.0.1 by the sidecar): GET /api/status with the process, queue and subscriber
-// figures that the public status leaves out.
+// figures that the public status leaves out. The event loop's delays are those since the previous status request.
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { errorHandler, notFoundHandler } from "../http/errors.ts";
 import type { Logger } from "../log.ts";
 import type { Release } from "../release/release.ts";
 import type { Hub } from "../websub/hub.ts";
+import type { EventLoopDelay } from "./event-loop-delay.ts";
 import { hubHealth, NO_STORE } from "./routes.ts";
 
-export type AdminDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger }>;
+export type AdminDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger; eventLoop: EventLoopDelay }>;
 
 export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -27,6 +28,7 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
         rss_bytes: memory.rss,
         heap_used_bytes: memory.heapUsed,
         external_bytes: memory.external,
+        event_loop_delay_ms: deps.eventLoop.read(),
       },
     };
     return c.json(body, 200, NO_STORE);

@@ -1,7 +1,9 @@
 // /api/reviews/since at 20,000 reviews under load: twenty requests at once, each with another Accept-Encoding, grow
-// the sidecar's memory by less than 150 MB and never hold /healthz up for long: under 100 ms, or a fifth of the time the
-// twenty answers took when the machine is busy or a collection of the old generation falls in (an answer made on the
-// event loop would hold /healthz for a third of it or more).
+// the sidecar's memory by less than 150 MB and never hold its event loop: no delay of it reaches 100 ms, where an answer
+// compressed on the loop holds it 150 ms (12.7 MB; 410-440 ms for the two in this test). /healthz answers every time
+// within a second, a health probe's usual timeout. Timed from outside, one /healthz under this load now and then takes
+// 200-220 ms while the sidecar's loop was never held more than 20 ms: the wait is outside the sidecar, and its length is
+// TCP's minimum retransmission timeout.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -82,12 +84,14 @@ function drain(p: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-it("keeps memory and /healthz in bounds while twenty large answers are asked for at once", async (t) => {
+it("keeps memory, the event loop and /healthz in bounds while twenty large answers are asked for at once", async (t) => {
   // Settle: the release's since table and one answer of each kind.
   for (const enc of ["identity", "br", "gzip"])
     assert.equal((await drain("/api/reviews/since/2000-01-01", { "accept-encoding": enc })).status, 200);
   // And /healthz once: its first answer's own start-up (the hub store's first query) is not what is measured.
   assert.equal((await drain("/healthz", {})).status, 200);
+  // Reading the admin status starts its event-loop window over: the next read covers the load alone.
+  assert.equal((await sidecar.admin("/api/status")).status, 200);
   const settled = rss();
   let peak = settled;
   let slowest = 0;
@@ -109,17 +113,20 @@ it("keeps memory and /healthz in bounds while twenty large answers are asked for
   const elapsed = performance.now() - asked;
   running = false;
   await watch;
+  const status = (await (await sidecar.admin("/api/status")).json()) as {
+    process: { event_loop_delay_ms: { p99: number; max: number; samples: number } };
+  };
+  const loop = status.process.event_loop_delay_ms;
   // Twenty requests are at most three answers (br, gzip, identity): identical ones share what is being made.
   assert.deepEqual(
     answers.map((a) => a.status),
     ENCODINGS.map(() => 200),
   );
   t.diagnostic(
-    `RSS ${Math.round(settled / 2 ** 20)} MB settled, +${Math.round((peak - settled) / 2 ** 20)} MB at most; /healthz at most ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms`,
+    `RSS ${Math.round(settled / 2 ** 20)} MB settled, +${Math.round((peak - settled) / 2 ** 20)} MB at most; /healthz at most ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms; event loop delay p99 ${loop.p99} ms, max ${loop.max} ms over ${loop.samples} samples`,
   );
   assert.ok(peak - settled < 150 * 2 ** 20, `RSS grew ${Math.round((peak - settled) / 2 ** 20)} MB`);
-  assert.ok(
-    slowest < Math.max(100, elapsed / 5),
-    `/healthz took ${Math.round(slowest)} ms while the answers took ${Math.round(elapsed)} ms`,
-  );
+  assert.ok(loop.samples > 0, "the event loop was sampled during the load");
+  assert.ok(loop.max < 100, `the event loop was held ${loop.max} ms`);
+  assert.ok(slowest < 1000, `/healthz took ${Math.round(slowest)} ms`);
 });

@@ -27,12 +27,14 @@ describe("status endpoints", () => {
     const body = (await (await fetch(`${adminUrl}/api/status`)).json()) as {
       release: { id: string };
       websub: { deliveries_pending: number; subscriptions: { active: number } };
-      process: { rss_bytes: number };
+      process: { rss_bytes: number; event_loop_delay_ms: Record<string, number> };
     };
     assert.equal(body.release.id, sc.sidecar.releases.current().id);
     assert.equal(typeof body.websub.deliveries_pending, "number");
     assert.equal(typeof body.websub.subscriptions.active, "number");
     assert.equal(typeof body.process.rss_bytes, "number");
+    assert.deepEqual(Object.keys(body.process.event_loop_delay_ms).sort(), ["max", "p50", "p99", "samples"]);
+    assert.ok(body.process.event_loop_delay_ms["samples"]! > 0, "the loop was sampled since the start");
     const other = await fetch(`${adminUrl}/reviews.json`);
     assert.equal(other.status, 404, "the admin listener serves no site");
     await other.arrayBuffer();

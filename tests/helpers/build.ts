@@ -32,17 +32,29 @@ export async function build(
   });
 }
 
+/** The sample builds this process has started, by key: tests running at once share one. */
+const sampleBuilds = new Map<string, Promise<string>>();
+
 /**
  * The sample data built once for every test file that only reads it: kept under the system's temporary directory by
  * the hash of the code, the data and the site URL, so a later test file (or run) with the same inputs reuses it.
  * Tests must not change it; those that rebuild or add reviews build their own.
  */
-export async function sampleRelease(): Promise<string> {
+export function sampleRelease(): Promise<string> {
   const key = createHash("sha256")
     .update(`${codeFingerprint(ROOT)}\0${readSourceHash(SAMPLE_DATA)}\0${TEST_SITE}`)
     .digest("hex")
     .slice(0, 16);
-  const root = path.join(os.tmpdir(), `${SAMPLE_PREFIX}${key}`);
+  let built = sampleBuilds.get(key);
+  if (!built) {
+    built = buildSample(path.join(os.tmpdir(), `${SAMPLE_PREFIX}${key}`));
+    sampleBuilds.set(key, built);
+    built.catch(() => sampleBuilds.delete(key));
+  }
+  return built;
+}
+
+async function buildSample(root: string): Promise<string> {
   const distDir = path.join(root, "dist");
   if (existsSync(path.join(distDir, "manifest.json"))) return distDir;
   await removeStaleSampleReleases();

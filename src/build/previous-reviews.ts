@@ -132,22 +132,33 @@ function splitReviews(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
 }
 
 function splitCompact(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
-  const head = bytes.indexOf(ARRAY_START);
-  if (head === -1 || bytes.toString("latin1", bytes.length - ARRAY_END.length) !== ARRAY_END) return null;
-  const end = bytes.length - ARRAY_END.length;
   const reviews: Review[] = [];
   const json: Buffer[] = [];
-  let start = head + ARRAY_START.length;
-  while (start < end) {
-    const next = bytes.indexOf(BOUNDARY, start);
-    const stop = next === -1 || next >= end ? end : next + 1;
-    const span = bytes.subarray(start, stop);
+  const head = eachReview(bytes, (span) => {
     reviews.push(JSON.parse(span.toString("utf8")) as Review);
     json.push(span);
-    start = stop + 1;
-  }
+  });
+  if (head === -1) return null;
   const { aggregate_rating } = JSON.parse(`${bytes.toString("utf8", 0, head)}"reviews":[]}`) as {
     aggregate_rating?: { count?: unknown };
   };
   return aggregate_rating?.count === reviews.length ? { reviews, json } : null;
+}
+
+/**
+ * Each review's bytes in a compact /reviews.json, in order, to `visit`; returns where the reviews array starts, or -1
+ * (nothing visited) when the file does not hold one as this build writes it.
+ */
+export function eachReview(bytes: Buffer, visit: (span: Buffer) => void): number {
+  const head = bytes.indexOf(ARRAY_START);
+  if (head === -1 || bytes.toString("latin1", bytes.length - ARRAY_END.length) !== ARRAY_END) return -1;
+  const end = bytes.length - ARRAY_END.length;
+  let start = head + ARRAY_START.length;
+  while (start < end) {
+    const next = bytes.indexOf(BOUNDARY, start);
+    const stop = next === -1 || next >= end ? end : next + 1;
+    visit(bytes.subarray(start, stop));
+    start = stop + 1;
+  }
+  return head;
 }

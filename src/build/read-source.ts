@@ -1,9 +1,11 @@
 // Reading the build's source: business.json and reviews.jsonl, or the previous release's reviews and the lines added
 // since.
+import { reviewHash } from "../lib/changes/log.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import type { PreviousBuild } from "./previous-release.ts";
 import { previousReviews } from "./previous-reviews.ts";
+import { hashReviewsAhead } from "./review-hashes.ts";
 import type { SourceReadAhead } from "./source-read-ahead.ts";
 import {
   parseBusinessOf,
@@ -23,6 +25,8 @@ export type SourceRead = {
   /** Reviews read back from the previous release, as it publishes them, with their JSON as it holds it. */
   reused: Review[];
   reusedJson: Buffer[];
+  /** Their `reviewHash`es, taken on another thread while they are parsed here. */
+  reusedHashes: Promise<string[]>;
   /** Reviews parsed from the source: the lines after the reused ones, or every line. */
   added: ReviewInput[];
   /** How the reviews were read: how many came from the previous release, or why none did. */
@@ -46,10 +50,11 @@ export async function readBuildSource(
   const files = read?.files ?? readSourceFiles(dataDir);
   const previous = await previousBuild();
   const digests = read?.digests ?? sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-  return { files, digests, previous, ...readReviews(files, digests, previous, now, read?.previous ?? null) };
+  const reviews = readReviews(files, digests, previous, now, read?.previous ?? null);
+  return { files, digests, previous, ...reviews };
 }
 
-type ReadReviews = Pick<SourceRead, "business" | "reused" | "reusedJson" | "added" | "reviewsRead" | "suppressed">;
+type ReadReviews = Omit<SourceRead, "files" | "digests" | "previous">;
 
 /**
  * The reviews the previous release already publishes, read back from it, and the source lines after them; or, when
@@ -62,6 +67,8 @@ function readReviews(
   now: number,
   previousJson: SourceReadAhead["previous"],
 ): ReadReviews {
+  // The file read ahead is hashed review by review on another thread while its reviews are parsed here.
+  const hashes = previousJson && hashReviewsAhead(previousJson.bytes);
   const { reused, reason } = previous.release
     ? previousReviews(previous.release, files, digests, previousJson)
     : { reused: null, reason: previous.reason };
@@ -72,17 +79,20 @@ function readReviews(
         business: parseBusinessOf(files),
         reused: reused.reviews,
         reusedJson: reused.json,
+        reusedHashes: hashes?.of(reused.json) ?? Promise.resolve(reused.json.map((j) => reviewHash(j))),
         added: added.reviews,
         reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.reviews.length} from the source`,
         suppressed: suppressedNote(files, added.suppressedCount),
       };
     }
   }
+  hashes?.stop();
   const source = parseSource(files, now);
   return {
     business: source.business,
     reused: [],
     reusedJson: [],
+    reusedHashes: Promise.resolve([]),
     added: source.reviews,
     reviewsRead: `every review read from the source (${reason ?? "a new line is invalid"})`,
     suppressed: suppressedNote(files, source.suppressedCount),

@@ -68,8 +68,13 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
   largeOutputs.catch(() => {});
-  // Hashed now: the reviews' own buffers are garbage once /reviews.json holds their bytes.
-  const reviewHashes = reviewJson.map((json) => reviewHash(json));
+  // Hashed now: the reviews' own buffers are garbage once /reviews.json holds their bytes. The reviews read back keep
+  // their order among the others, and were hashed on another thread.
+  const reusedHashes = await read.reusedHashes;
+  let next = 0;
+  const reviewHashes = reviewJson.map((json, i) =>
+    dataset.reviews[i] === reused[next] ? reusedHashes[next++]! : reviewHash(json),
+  );
   const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
   return {
     origin: config.siteUrl,

@@ -110,17 +110,27 @@ function inPlace(parts: readonly Buffer[], room: RoomBefore): Buffer | null {
   return file;
 }
 
-/** The parts, those not yet in shared memory copied into one shared buffer together. */
+/**
+ * The parts, those not yet in shared memory copied into one shared buffer together, and parts that then lie end to end
+ * taken as one: a full build's file is one buffer, not 200k views of it for every thread to hold.
+ */
 function shared(parts: readonly Buffer[]): Buffer[] {
   const isShared = (b: Buffer) => b.buffer instanceof SharedArrayBuffer;
   const rest = Buffer.from(new SharedArrayBuffer(parts.reduce((n, part) => n + (isShared(part) ? 0 : part.length), 0)));
   let written = 0;
-  return parts.map((part) => {
-    if (isShared(part)) return part;
-    const copy = rest.subarray(written, written + part.length);
-    written += part.copy(rest, written);
-    return copy;
-  });
+  const runs: Buffer[] = [];
+  for (const part of parts) {
+    let copy = part;
+    if (!isShared(part)) {
+      copy = rest.subarray(written, written + part.length);
+      written += part.copy(rest, written);
+    }
+    const last = runs.at(-1);
+    if (last && last.buffer === copy.buffer && last.byteOffset + last.length === copy.byteOffset)
+      runs[runs.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + copy.length);
+    else runs.push(copy);
+  }
+  return runs;
 }
 
 /**

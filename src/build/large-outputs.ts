@@ -57,8 +57,12 @@ export type LargeOutputs = {
   indexMade: string;
 };
 
-/** Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. */
-export async function writeLargeOutputs({
+/**
+ * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. The workers are
+ * started before it returns, and nothing it was given is kept while they run: the reviews' own JSON (100 MB at 100k
+ * reviews) is garbage once copied into the file's shared memory.
+ */
+export function writeLargeOutputs({
   dir,
   dataset,
   reviewJson,
@@ -66,7 +70,6 @@ export async function writeLargeOutputs({
   previous,
   release,
 }: LargeOutputsJob): Promise<LargeOutputs> {
-  // Synchronously up to the workers' start: the caller goes on with long synchronous work.
   mkdirSync(dir, { recursive: true });
   const { parts, starts, ends } = datasetJson(dataset, reviewJson, room);
   const job: SearchIndexJob = {
@@ -86,10 +89,14 @@ export async function writeLargeOutputs({
     name: DATASET_FILE,
     previousGzip: release && previousGzip(release),
   };
-  const [written, index] = await Promise.all([
+  return outputsOf(
     runWorker(LARGE_FILE_WORKER, fileJob, LargeFileDoneSchema),
     runWorker(INDEX_WORKER, job, SearchIndexDoneSchema),
-  ]);
+  );
+}
+
+async function outputsOf(file: Promise<LargeFileDone>, searchIndex: Promise<SearchIndexDone>): Promise<LargeOutputs> {
+  const [written, index] = await Promise.all([file, searchIndex]);
   const chunks = written.gzipChunks;
   return {
     datasetFile: written.file,

@@ -8,8 +8,9 @@ import { z } from "zod";
  * checked against `result`: a message crosses from another thread untyped. `stop` ends it early, unfinished.
  */
 export function runWorker<T>(file: string, workerData: unknown, result: z.ZodType<T>, stop?: AbortSignal): Promise<T> {
+  // Made out here: the closures below would keep `workerData`, copied into the worker now, until it ends.
+  const worker = new Worker(path.resolve(file), { workerData });
   return new Promise((resolve, reject) => {
-    const worker = new Worker(path.resolve(file), { workerData });
     stop?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let done: { message: unknown } | null = null;
     worker.once("message", (message: unknown) => (done = { message }));

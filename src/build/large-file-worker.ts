@@ -46,19 +46,10 @@ parentPort!.postMessage({
 } satisfies LargeFileDone);
 
 /**
- * The parts as one buffer, for the compressors: a view when they lie end to end in one memory (a full build copies
- * every review into one shared buffer), else joined here, off the main thread.
+ * The parts as one buffer, for the compressors: the one part when there is one (a full build copies every review into
+ * one shared buffer, a rebuild writes the new head before the reviews read back), else joined here, off the main thread.
  */
 function joined(parts: readonly Uint8Array[]): Buffer {
   const [first] = parts;
-  const adjacent = parts.every(
-    (p, i) =>
-      i === 0 || (p.buffer === first!.buffer && p.byteOffset === parts[i - 1]!.byteOffset + parts[i - 1]!.length),
-  );
-  if (!first || !adjacent) return Buffer.concat(parts);
-  return Buffer.from(
-    first.buffer,
-    first.byteOffset,
-    parts.reduce((n, p) => n + p.length, 0),
-  );
+  return first && parts.length === 1 ? Buffer.from(first.buffer, first.byteOffset, first.length) : Buffer.concat(parts);
 }

@@ -132,13 +132,15 @@ function splitReviews(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
 }
 
 function splitCompact(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
+  const region = reviewsRegion(bytes);
+  if (region === null) return null;
   const reviews: Review[] = [];
   const json: Buffer[] = [];
-  const head = eachReview(bytes, (span) => {
+  eachReview(region, (span) => {
     reviews.push(JSON.parse(span.toString("utf8")) as Review);
     json.push(span);
   });
-  if (head === -1) return null;
+  const head = region.byteOffset - bytes.byteOffset - ARRAY_START.length;
   const { aggregate_rating } = JSON.parse(`${bytes.toString("utf8", 0, head)}"reviews":[]}`) as {
     aggregate_rating?: { count?: unknown };
   };
@@ -146,19 +148,24 @@ function splitCompact(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
 }
 
 /**
- * Each review's bytes in a compact /reviews.json, in order, to `visit`; returns where the reviews array starts, or -1
- * (nothing visited) when the file does not hold one as this build writes it.
+ * The part of a compact /reviews.json from its first review to its end (`]}` included), in the same memory; null when
+ * the file does not hold a reviews array as this build writes it. The next /reviews.json's head may be written over
+ * what lies before it, never into it.
  */
-export function eachReview(bytes: Buffer, visit: (span: Buffer) => void): number {
+export function reviewsRegion(bytes: Buffer): Buffer | null {
   const head = bytes.indexOf(ARRAY_START);
-  if (head === -1 || bytes.toString("latin1", bytes.length - ARRAY_END.length) !== ARRAY_END) return -1;
-  const end = bytes.length - ARRAY_END.length;
-  let start = head + ARRAY_START.length;
+  if (head === -1 || bytes.toString("latin1", bytes.length - ARRAY_END.length) !== ARRAY_END) return null;
+  return bytes.subarray(head + ARRAY_START.length);
+}
+
+/** Each review's bytes in a `reviewsRegion`, in order, to `visit`. */
+export function eachReview(region: Buffer, visit: (span: Buffer) => void): void {
+  const end = region.length - ARRAY_END.length;
+  let start = 0;
   while (start < end) {
-    const next = bytes.indexOf(BOUNDARY, start);
+    const next = region.indexOf(BOUNDARY, start);
     const stop = next === -1 || next >= end ? end : next + 1;
-    visit(bytes.subarray(start, stop));
+    visit(region.subarray(start, stop));
     start = stop + 1;
   }
-  return head;
 }

@@ -1,11 +1,10 @@
 // Reading the build's source: business.json and reviews.jsonl, or the previous release's reviews and the lines added
 // since.
-import { reviewHash } from "../lib/changes/log.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review, ReviewInput } from "../lib/schema/review.ts";
 import type { PreviousBuild } from "./previous-release.ts";
 import { previousReviews } from "./previous-reviews.ts";
-import { hashReviewsAhead } from "./review-hashes.ts";
+import { hashesHere, hashReviewsAhead } from "./review-hashes.ts";
 import type { SourceReadAhead } from "./source-read-ahead.ts";
 import {
   parseBusinessOf,
@@ -25,7 +24,7 @@ export type SourceRead = {
   /** Reviews read back from the previous release, as it publishes them, with their JSON as it holds it. */
   reused: Review[];
   reusedJson: Buffer[];
-  /** Their `reviewHash`es, taken on another thread while they are parsed here. */
+  /** Their `reviewHash`es: taken on another thread while they are parsed, when they were read ahead. */
   reusedHashes: Promise<string[]>;
   /** Reviews parsed from the source: the lines after the reused ones, or every line. */
   added: ReviewInput[];
@@ -79,7 +78,7 @@ function readReviews(
         business: parseBusinessOf(files),
         reused: reused.reviews,
         reusedJson: reused.json,
-        reusedHashes: hashes?.of(reused.json) ?? Promise.resolve(reused.json.map((j) => reviewHash(j))),
+        reusedHashes: hashes?.of(reused.json) ?? Promise.resolve(hashesHere(reused.json)),
         added: added.reviews,
         reviewsRead: `${reused.reviews.length} reviews read from the previous release, ${added.reviews.length} from the source`,
         suppressed: suppressedNote(files, added.suppressedCount),

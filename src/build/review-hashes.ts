@@ -1,9 +1,10 @@
 // The `reviewHash` of each review read back from the previous /reviews.json, which the change log and the archive
 // pages' keys compare: taken on a worker thread (review-hashes-worker.ts) while the main thread parses those reviews,
 // or here when the worker cannot.
-import { reviewHash, splitReviewHashes } from "../lib/changes/log.ts";
-import { runWorker } from "./run-worker.ts";
 import { z } from "zod";
+import { reviewHash, splitReviewHashes } from "../lib/changes/log.ts";
+import { reviewsRegion } from "./previous-reviews.ts";
+import { runWorker } from "./run-worker.ts";
 
 const WORKER = "src/build/review-hashes-worker.ts";
 
@@ -14,16 +15,27 @@ export type ReviewHashesAhead = Readonly<{
   stop(): void;
 }>;
 
-/** Starts hashing the reviews of `bytes` (a /reviews.json in memory threads share) on a worker thread. */
-export function hashReviewsAhead(bytes: Buffer): ReviewHashesAhead {
+/** The hashes of `json`, taken here. */
+export const hashesHere = (json: readonly Buffer[]): string[] => json.map((j) => reviewHash(j));
+
+/**
+ * Starts hashing the reviews of `bytes` (a /reviews.json in memory threads share) on a worker thread; null when the
+ * file holds no reviews array to hash.
+ */
+export function hashReviewsAhead(bytes: Buffer): ReviewHashesAhead | null {
+  const region = reviewsRegion(bytes);
+  if (region === null) return null;
   const stop = new AbortController();
-  const joined = runWorker(WORKER, bytes, z.string().nullable(), stop.signal).catch((err: Error) => {
+  const joined = runWorker(WORKER, region, z.string(), stop.signal).catch((err: Error) => {
     if (!stop.signal.aborted)
       process.stderr.write(`the reviews read back are hashed on the main thread: ${err.message}\n`);
     return null;
   });
+  // The worker's answer is for these reviews when they were split from the same region, as many as it found.
+  const fits = (json: readonly Buffer[]) =>
+    json.length === 0 || (json[0]!.buffer === region.buffer && json[0]!.byteOffset === region.byteOffset);
   return Object.freeze({
-    of: async (json) => splitReviewHashes((await joined) ?? "", json.length) ?? json.map((j) => reviewHash(j)),
+    of: async (json) => (fits(json) ? splitReviewHashes((await joined) ?? "", json.length) : null) ?? hashesHere(json),
     stop: () => stop.abort(),
   });
 }

@@ -8,8 +8,14 @@ import { z } from "zod";
  * checked against `result`: a message crosses from another thread untyped. `stop` ends it early, unfinished.
  */
 export function runWorker<T>(file: string, workerData: unknown, result: z.ZodType<T>, stop?: AbortSignal): Promise<T> {
-  // Made out here: the closures below would keep `workerData`, copied into the worker now, until it ends.
-  const worker = new Worker(path.resolve(file), { workerData });
+  // Made out here: the closures below would keep `workerData`, which the worker has its own copy (or share) of from
+  // now on, until it ends. What the constructor throws is a rejection, as any other failure.
+  let worker: Worker;
+  try {
+    worker = new Worker(path.resolve(file), { workerData });
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
   return new Promise((resolve, reject) => {
     stop?.addEventListener("abort", () => void worker.terminate(), { once: true });
     let done: { message: unknown } | null = null;

@@ -68,8 +68,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
   largeOutputs.catch(() => {});
-  // Hashed now: the reviews' own buffers are garbage once /reviews.json holds their bytes. The reviews read back keep
-  // their order among the others, and were hashed on another thread.
+  // The reviews read back come in their own order among the others, their hashes with them; the rest are hashed here.
   const reusedHashes = await read.reusedHashes;
   let next = 0;
   const reviewHashes = reviewJson.map((json, i) =>

@@ -49,8 +49,7 @@ export async function readBuildSource(
   const files = read?.files ?? readSourceFiles(dataDir);
   const previous = await previousBuild();
   const digests = read?.digests ?? sourceDigests(files, previous.release?.record.source?.reviews_bytes);
-  const reviews = readReviews(files, digests, previous, now, read?.previous ?? null);
-  return { files, digests, previous, ...reviews };
+  return { files, digests, previous, ...readReviews(files, digests, previous, now, read?.previous ?? null) };
 }
 
 type ReadReviews = Omit<SourceRead, "files" | "digests" | "previous">;

@@ -37,16 +37,22 @@ export async function buildCopy(n: number, label: string): Promise<BuildCopy> {
   const data = await mkdtemp(path.join(ROOT, "bench-data", `${label}-${n}-`));
   const tmp = await mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   for (const file of ["business.json", "reviews.jsonl"]) await copyFile(path.join(source, file), path.join(data, file));
-  const business = BusinessFile.parse(JSON.parse(await readFile(path.join(data, "business.json"), "utf8")));
+  const cache = await insightsCacheOf(data);
   return {
     data,
     dist: path.join(tmp, "dist"),
     remove: async () => {
-      await rm(cacheFile(path.join(ROOT, ".cache", "insights"), analyzerFor(business), data), { force: true });
+      await rm(cache, { force: true });
       await rm(tmp, { recursive: true, force: true });
       await rm(data, { recursive: true, force: true });
     },
   };
+}
+
+/** The insights cache file a build of `dataDir` reads and writes (one per data set and engine version). */
+export async function insightsCacheOf(dataDir: string): Promise<string> {
+  const business = BusinessFile.parse(JSON.parse(await readFile(path.join(dataDir, "business.json"), "utf8")));
+  return cacheFile(path.join(ROOT, ".cache", "insights"), analyzerFor(business), dataDir);
 }
 
 /** Parses `--sizes 1000,10000` style lists of whole numbers. */

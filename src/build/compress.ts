@@ -34,24 +34,25 @@ const brotliOptions = (length: number): zlib.BrotliOptions => ({
   },
 });
 
+/** A variant is kept only when it is smaller than the file. */
+const smaller = (variant: Buffer, than: Buffer): Buffer | null => (variant.length < than.length ? variant : null);
+
 export async function compress(bytes: Buffer): Promise<Compressed> {
   if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
   const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes.length)), gzip(bytes, { level: GZIP_LEVEL })]);
-  return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
+  return { br: smaller(br, bytes), gzip: smaller(gz, bytes) };
 }
 
 /** The brotli variant as `compress` makes it, at once (for a worker thread; its gzip is gzip-chunks.ts's). */
 export function brotliSync(bytes: Buffer): Buffer | null {
   if (bytes.length < MIN_BYTES) return null;
-  const out = zlib.brotliCompressSync(bytes, brotliOptions(bytes.length));
-  return out.length < bytes.length ? out : null;
+  return smaller(zlib.brotliCompressSync(bytes, brotliOptions(bytes.length)), bytes);
 }
 
 /** The variants as `compress` makes them, at once: for a worker thread, which has a core to itself. */
 export function compressSync(bytes: Buffer): Compressed {
   if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
-  const gz = zlib.gzipSync(bytes, { level: GZIP_LEVEL });
-  return { br: brotliSync(bytes), gzip: gz.length < bytes.length ? gz : null };
+  return { br: brotliSync(bytes), gzip: smaller(zlib.gzipSync(bytes, { level: GZIP_LEVEL }), bytes) };
 }
 
 /** Writes a file's variants beside it (`root/name.br`, `.gz`) and describes them for its manifest entry. */

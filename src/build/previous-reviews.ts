@@ -39,6 +39,9 @@ export function sourceRecordOf(files: SourceFiles, digests: SourceDigests): Sour
   };
 }
 
+/** The previous release's /reviews.json as `readShared` read it, with its sha256. */
+export type PreviousJson = { bytes: Buffer; sha256: string };
+
 /**
  * `digests` must hold the prefix hash at the length `release` records (`sourceDigests(files, thatLength)`). `read`:
  * the release's /reviews.json as `readShared` read it for these files, with its sha256, when read ahead.
@@ -47,7 +50,7 @@ export function previousReviews(
   release: PreviousRelease,
   files: SourceFiles,
   digests: SourceDigests,
-  read: { bytes: Buffer; sha256: string } | null = null,
+  read: PreviousJson | null = null,
 ): PreviousReviewsResult {
   const reason = whyNotExtended(release.record.source, files, digests);
   if (reason !== null) return { reused: null, reason };

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { PreviousBuild } from "./previous-release.ts";
+import type { PreviousJson } from "./previous-reviews.ts";
 import { DATASET_FILE } from "./large-outputs.ts";
 import { runWorker } from "./run-worker.ts";
 import type { SourceReadJob } from "./source-read-worker.ts";
@@ -14,7 +15,7 @@ export type SourceReadAhead = {
   files: SourceFiles;
   digests: SourceDigests;
   /** The previous release's /reviews.json, in memory other threads can share; null when not read. */
-  previous: { bytes: Buffer; sha256: string } | null;
+  previous: PreviousJson | null;
 };
 
 const Bytes = z.instanceof(Uint8Array);

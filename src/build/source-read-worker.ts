@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { sha256 } from "./hash.ts";
 import type { SourceRecord } from "./previous-release.ts";
-import { readShared, roomFor, whyNotExtended } from "./previous-reviews.ts";
+import { type PreviousJson, readShared, roomFor, whyNotExtended } from "./previous-reviews.ts";
 import { DataError, readSourceFiles, sourceDigests } from "./source.ts";
 
 export type SourceReadJob = {
@@ -29,7 +29,7 @@ function readAhead(): [unknown, ArrayBuffer[]] {
     throw err;
   }
   const digests = sourceDigests(files, record?.reviews_bytes);
-  let previous: { bytes: Buffer; sha256: string } | null = null;
+  let previous: PreviousJson | null = null;
   if (previousJson !== null && record && whyNotExtended(record, files, digests) === null) {
     try {
       const bytes = readShared(previousJson, roomFor(files.reviews.length - record.reviews_bytes));

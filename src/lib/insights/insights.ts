@@ -2,11 +2,13 @@
 import { hasText } from "../reviews/aggregate.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Insights } from "../schema/insights.ts";
+import type { Review } from "../schema/review.ts";
+import { type AnalysisColumns, ColumnsBuilder } from "./analysis-columns.ts";
 import { aspectInsights } from "./aggregate/aspects.ts";
 import { catalogEntities, problemEntities } from "./aggregate/entities.ts";
 import { faq } from "./aggregate/faq.ts";
 import { pullQuote, summaryClaims } from "./aggregate/summary.ts";
-import { type Row, Tally } from "./aggregate/tally.ts";
+import { type Table, Tally } from "./aggregate/tally.ts";
 import { monthly, trends } from "./aggregate/temporal.ts";
 import { topicInsights } from "./aggregate/topics.ts";
 import { type Analyzer, ENGINE, type ReviewAnalysis, ratingOnly } from "./engine/analyze.ts";
@@ -20,30 +22,53 @@ export type InsightsOptions = {
   analyzer?: Analyzer;
   /** Per-review analyses by review id, e.g. from the build's cache; reviews missing here are analysed now. */
   analyses?: ReadonlyMap<string, ReviewAnalysis>;
+  /** Or the analyses as columns in the dataset's order (`analysisColumns`), as a rebuild keeps them. */
+  columns?: AnalysisColumns;
 };
+
+/**
+ * The analyses of `reviews` as insights count them (the stars' tone alone for a text in a language not read): those of
+ * `previous.columns` for the reviews `previous.at` gives a position there, `analysisOf` for the others.
+ */
+export function analysisColumns(
+  reviews: readonly Review[],
+  analysisOf: (review: Review) => ReviewAnalysis,
+  previous?: { columns: AnalysisColumns; at: ReadonlyMap<Review, number> },
+): AnalysisColumns {
+  const columns = new ColumnsBuilder();
+  for (const r of reviews) {
+    const at = previous?.at.get(r);
+    if (at !== undefined) columns.addFrom(previous!.columns, at);
+    else columns.add(r.analysis_status === "not_analysed" ? ratingOnly(r.rating) : analysisOf(r));
+  }
+  return columns.finish();
+}
 
 export function computeInsights(dataset: ReviewsDataset, options: InsightsOptions = {}): Insights {
   const { reviews, aggregate_rating: agg, business } = dataset;
   const analyzer = options.analyzer ?? analyzerFor(business);
+  const columns =
+    options.columns ??
+    analysisColumns(reviews, (r) => options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating));
+  if (columns.size !== reviews.length)
+    throw new Error(`insights: analyses of ${columns.size} reviews for a dataset of ${reviews.length}`);
   // A review in a language the engine does not read counts by its stars only: no aspects, topics or problems.
   const notAnalysed = new Map<string, number>();
-  const rows: Row[] = reviews.map((r) => {
-    const read = r.analysis_status !== "not_analysed";
-    if (!read) notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
-    return {
-      id: r.id,
-      date: r.date,
-      rating: r.rating,
-      text: read ? r.text : null,
-      hasText: read && hasText(r.text),
-      analysis: read ? (options.analyses?.get(r.id) ?? analyzer.analyze(r.text, r.rating)) : ratingOnly(r.rating),
-    };
-  });
-  const textCount = rows.reduce((n, r) => n + (r.hasText ? 1 : 0), 0);
-  const all = new Tally();
-  for (const row of rows) all.add(row);
-  const from = rows.length ? rows.reduce((m, r) => (r.date < m ? r.date : m), rows[0]!.date) : null;
-  const to = rows.length ? rows.reduce((m, r) => (r.date > m ? r.date : m), rows[0]!.date) : null;
+  const table: Table = {
+    reviews,
+    columns,
+    ratings: Uint8Array.from(reviews, (r) => r.rating),
+    hasText: Uint8Array.from(reviews, (r) => {
+      const read = r.analysis_status !== "not_analysed";
+      if (!read) notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
+      return read && hasText(r.text) ? 1 : 0;
+    }),
+  };
+  const textCount = table.hasText.reduce((n, t) => n + t, 0);
+  const all = new Tally(table);
+  for (let k = 0; k < reviews.length; k++) all.add(k);
+  const from = reviews.length ? reviews.reduce((m, r) => (r.date < m ? r.date : m), reviews[0]!.date) : null;
+  const to = reviews.length ? reviews.reduce((m, r) => (r.date > m ? r.date : m), reviews[0]!.date) : null;
   const taxonomy = analyzer.taxonomy;
 
   const draft: Omit<Insights, "faq" | "summary"> = {
@@ -64,20 +89,26 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     },
     date_range: from && to ? { from, to } : null,
     sentiment: { ...all.breakdown(), average_rating: agg.average },
-    aspects: aspectInsights(taxonomy, rows, textCount),
+    aspects: aspectInsights(taxonomy, table, textCount),
     entities: {
-      ...catalogEntities(business, reviews, rows),
-      problems: problemEntities(taxonomy, rows),
+      ...catalogEntities(business, table),
+      problems: problemEntities(taxonomy, table),
     },
-    topics: topicInsights(business, rows, textCount),
-    temporal: { monthly: monthly(rows), trend: trends(rows) },
+    topics: topicInsights(business, table, textCount),
+    temporal: { monthly: monthly(table), trend: trends(table) },
   };
-  const pull_quote = pullQuote(draft, rows);
+  const pull_quote = pullQuote(draft, reviews);
   const claims = summaryClaims(draft, business.name);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const withSummary = { ...draft, summary: { pull_quote } };
   return {
     ...draft,
-    faq: faq({ ...draft, summary: { pull_quote } }, taxonomy, byId),
+    faq: faq(withSummary, taxonomy, examplesOf(draft, reviews)),
     summary: { text: claims.map((c) => c.text).join(" "), claims, pull_quote },
   };
+}
+
+/** The reviews the aspects give as examples, by id: what the FAQ quotes. */
+function examplesOf(doc: Pick<Insights, "aspects">, reviews: readonly Review[]): Map<string, Review> {
+  const ids = new Set(doc.aspects.flatMap((a) => [...a.example_review_ids.positive, ...a.example_review_ids.negative]));
+  return new Map(reviews.filter((r) => ids.has(r.id)).map((r) => [r.id, r]));
 }

@@ -2,39 +2,45 @@
 import type { AspectInsight } from "../../schema/insights.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { round, share } from "./stats.ts";
-import type { Row } from "./tally.ts";
+import { POLARITIES } from "../analysis-columns.ts";
+import type { Table } from "./tally.ts";
 
 const EXAMPLES = 3;
 const PHRASES = 5;
 type Polarity = "positive" | "neutral" | "negative";
 type Example = { id: string; strength: number; order: number };
 
-export function aspectInsights(taxonomy: Taxonomy, rows: readonly Row[], textCount: number): AspectInsight[] {
+export function aspectInsights(taxonomy: Taxonomy, table: Table, textCount: number): AspectInsight[] {
   const acc = new Map(
     taxonomy.aspects.map((a) => [
       a.id,
       {
         counts: { positive: 0, neutral: 0, negative: 0 },
         ratingSum: 0,
-        phrases: new Map<string, Record<Polarity, number>>(),
+        /** By the phrase's string number. */
+        phrases: new Map<number, Record<Polarity, number>>(),
         examples: { positive: [] as Example[], neutral: [] as Example[], negative: [] as Example[] },
       },
     ]),
   );
-  rows.forEach((row, order) => {
-    for (const f of row.analysis.aspects) {
-      const a = acc.get(f.aspect);
+  const { columns: c, reviews, ratings } = table;
+  // The taxonomy's aspects by their string number in the columns (undefined for an aspect it does not know).
+  const accOf = c.strings.map((s) => acc.get(s));
+  for (let k = 0; k < c.size; k++) {
+    for (let f = c.findingStart[k]!; f < c.findingStart[k + 1]!; f++) {
+      const a = accOf[c.aspect[f]!];
       if (!a) continue;
-      a.counts[f.sentiment]++;
-      a.ratingSum += row.rating;
-      for (const p of f.phrases) {
-        let c = a.phrases.get(p);
-        if (!c) a.phrases.set(p, (c = { positive: 0, neutral: 0, negative: 0 }));
-        c[f.sentiment]++;
+      const sentiment = POLARITIES[c.polarity[f]!]!;
+      a.counts[sentiment]++;
+      a.ratingSum += ratings[k]!;
+      for (let p = c.phraseStart[f]!; p < c.phraseStart[f + 1]!; p++) {
+        let counts = a.phrases.get(c.phrase[p]!);
+        if (!counts) a.phrases.set(c.phrase[p]!, (counts = { positive: 0, neutral: 0, negative: 0 }));
+        counts[sentiment]++;
       }
-      keepBest(a.examples[f.sentiment], { id: row.id, strength: Math.abs(f.score), order });
+      keepBest(a.examples[sentiment], { id: reviews[k]!.id, strength: Math.abs(c.strength[f]!), order: k });
     }
-  });
+  }
   return taxonomy.aspects.map((aspect) => {
     const a = acc.get(aspect.id)!;
     const { positive, neutral, negative } = a.counts;
@@ -49,7 +55,7 @@ export function aspectInsights(taxonomy: Taxonomy, rows: readonly Row[], textCou
       shares: { positive: share(positive, n), neutral: share(neutral, n), negative: share(negative, n) },
       score: n ? round((positive - negative) / n, 3) : null,
       average_rating: n ? round(a.ratingSum / n, 2) : null,
-      top_phrases: topPhrases(a.phrases),
+      top_phrases: topPhrases(a.phrases, c.strings),
       example_review_ids: {
         positive: a.examples.positive.map((e) => e.id),
         neutral: a.examples.neutral.map((e) => e.id),
@@ -71,9 +77,13 @@ function keepBest(list: Example[], e: Example): void {
   if (list.length > EXAMPLES) list.pop();
 }
 
-function topPhrases(phrases: Map<string, Record<Polarity, number>>): AspectInsight["top_phrases"] {
+function topPhrases(
+  phrases: Map<number, Record<Polarity, number>>,
+  strings: readonly string[],
+): AspectInsight["top_phrases"] {
   return [...phrases]
-    .map(([text, c]) => {
+    .map(([n, c]) => {
+      const text = strings[n]!;
       const count = c.positive + c.neutral + c.negative;
       const sentiment: Polarity =
         c.positive >= c.negative && c.positive >= c.neutral

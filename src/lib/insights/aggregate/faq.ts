@@ -3,13 +3,14 @@ import type { FaqEntry, Insights } from "../../schema/insights.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { count, evidenceOf, quote, stars, trendSentence } from "./prose.ts";
 import { shareOf, VERDICT_SENTENCE, verdict } from "./verdict.ts";
-import type { Row } from "./tally.ts";
+import type { Review } from "../../schema/review.ts";
 
 /** An aspect gets its own question once this many reviews mention it. */
 const MIN_MENTIONS = 3;
 type Draft = Omit<Insights, "faq" | "summary"> & { summary: Pick<Insights["summary"], "pull_quote"> };
 
-export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Row>): FaqEntry[] {
+/** `reviews`: at least the reviews the aspects give as examples, by id. */
+export function faq(doc: Draft, taxonomy: Taxonomy, reviews: ReadonlyMap<string, Review>): FaqEntry[] {
   const out: FaqEntry[] = [];
   const s = doc.sentiment;
   if (doc.review_count > 0) {
@@ -33,7 +34,7 @@ export function faq(doc: Draft, taxonomy: Taxonomy, rows: ReadonlyMap<string, Ro
     const quotes: string[] = [];
     for (const polarity of ["positive", "negative"] as const) {
       const id = a.example_review_ids[polarity][0];
-      const text = id ? evidenceOf(rows, id, a.id) : null;
+      const text = id ? evidenceOf(reviews, id, a.id) : null;
       if (id && text) {
         ids.push(id);
         quotes.push(`${polarity === "positive" ? "Praise" : "Complaint"}: ${quote(text, id)}.`);

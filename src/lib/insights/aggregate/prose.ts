@@ -1,14 +1,14 @@
 // Formatting shared by the FAQ and the summary: every number printed here comes from a field the prose points to.
 import type { Trend } from "../../schema/insights.ts";
-import type { Row } from "./tally.ts";
+import type { Review } from "../../schema/review.ts";
 
 export const pct = (share: number) => `${Math.round(Math.round(share * 1000) / 10)}%`;
 export const stars = (rating: number) => rating.toFixed(2);
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The evidence a review gives for an aspect, quoted, or null. */
-export function evidenceOf(rows: ReadonlyMap<string, Row>, reviewId: string, aspect: string): string | null {
-  return rows.get(reviewId)?.analysis.aspects.find((a) => a.aspect === aspect)?.evidence ?? null;
+export function evidenceOf(reviews: ReadonlyMap<string, Review>, reviewId: string, aspect: string): string | null {
+  return reviews.get(reviewId)?.aspects.find((a) => a.aspect === aspect)?.evidence ?? null;
 }
 
 export function quote(text: string, reviewId: string): string {

@@ -2,7 +2,7 @@
 import type { Insights, SummaryClaim } from "../../schema/insights.ts";
 import { count, stars, trendSentence } from "./prose.ts";
 import { MIN_MENTIONS_FOR_SHARE, mentionsOf, shareOf, verdict } from "./verdict.ts";
-import type { Row } from "./tally.ts";
+import type { Review } from "../../schema/review.ts";
 
 type Draft = Omit<Insights, "faq" | "summary">;
 const QUOTE_MIN = 40;
@@ -72,27 +72,27 @@ export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] 
 
 /**
  * A sentence from a review that carries the prevailing tone and judges the most aspects that way; ties go to the
- * stronger review, then the newest, then the id. The text is an exact excerpt.
+ * stronger review, then the newest, then the id. The text is an exact excerpt. Read from the published reviews
+ * (newest first), whose sentiment and aspects are the engine's, with its evidence.
  */
-export function pullQuote(doc: Draft, rows: readonly Row[]): Insights["summary"]["pull_quote"] {
+export function pullQuote(doc: Draft, reviews: readonly Review[]): Insights["summary"]["pull_quote"] {
   const tone = doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
-  let best: { row: Row; text: string; aspects: string[]; rank: number[] } | null = null;
-  rows.forEach((row, order) => {
-    if (!row.text || row.analysis.sentiment.label !== tone) return;
-    const judged = row.analysis.aspects.filter((a) => a.sentiment === tone);
+  let best: { review: Review; text: string; aspects: string[]; rank: number[] } | null = null;
+  reviews.forEach((review, order) => {
+    const { text, sentiment } = review;
+    if (review.analysis_status === "not_analysed" || !text || sentiment.label !== tone) return;
+    const judged = review.aspects.filter((a) => a.sentiment === tone);
     if (judged.length === 0 || (best && judged.length < best.aspects.length)) return;
     for (const a of judged) {
-      const sentence = sentenceAround(row.text, a.evidence);
+      const sentence = sentenceAround(text, a.evidence);
       if (!sentence || sentence.length < QUOTE_MIN || sentence.length > QUOTE_MAX) continue;
       const covered = judged.filter((x) => sentence.includes(x.evidence)).map((x) => x.aspect);
-      const rank = [covered.length, Math.abs(row.analysis.sentiment.score), -order];
-      if (!best || greater(rank, best.rank)) best = { row, text: sentence, aspects: covered, rank };
+      const rank = [covered.length, Math.abs(sentiment.score), -order];
+      if (!best || greater(rank, best.rank)) best = { review, text: sentence, aspects: covered, rank };
     }
   });
-  const b = best as { row: Row; text: string; aspects: string[] } | null;
-  return b
-    ? { review_id: b.row.id, text: b.text, sentiment: b.row.analysis.sentiment.label, aspects: b.aspects }
-    : null;
+  const b = best as { review: Review; text: string; aspects: string[] } | null;
+  return b ? { review_id: b.review.id, text: b.text, sentiment: b.review.sentiment.label, aspects: b.aspects } : null;
 }
 
 function greater(a: number[], b: number[]): boolean {

@@ -1,17 +1,20 @@
 // Accumulates the reviews of one group (an entity, a topic, a month): ratings, sentiment labels and aspect judgements.
-import type { ReviewAnalysis } from "../engine/analyze.ts";
+import { type AnalysisColumns, LABELS, POLARITIES } from "../analysis-columns.ts";
+import type { Review } from "../../schema/review.ts";
 import type { SentimentBreakdown } from "../../schema/insights.ts";
 import { round, share } from "./stats.ts";
 
-/** One published review joined with the engine's full analysis of it. Rows are kept newest first. */
-export type Row = {
-  id: string;
-  date: string;
-  rating: number;
-  hasText: boolean;
-  text: string | null;
-  analysis: ReviewAnalysis;
-};
+/**
+ * The published reviews (newest first) joined with the engine's analyses of them: what every aggregate reads. Review k
+ * is `reviews[k]`, its analysis review k of `columns`.
+ */
+export type Table = Readonly<{
+  reviews: readonly Review[];
+  columns: AnalysisColumns;
+  ratings: Uint8Array;
+  /** 1 where the engine read the review's text (its language is one it reads) and the text is not blank. */
+  hasText: Uint8Array;
+}>;
 
 type PolarityCounts = { positive: number; neutral: number; negative: number };
 export type AspectMentions = { aspect: string; mention_count: number; counts: PolarityCounts; score: number };
@@ -23,20 +26,28 @@ export class Tally {
   #ratingSum = 0;
   #scoreSum = 0;
   readonly #labels = { positive: 0, neutral: 0, negative: 0, mixed: 0 };
-  readonly #aspects = new Map<string, PolarityCounts>();
+  /** By the aspect's string number in the columns. */
+  readonly #aspects = new Map<number, PolarityCounts>();
   readonly examples: string[] = [];
+  readonly #table: Table;
 
-  add(row: Row): void {
+  constructor(table: Table) {
+    this.#table = table;
+  }
+
+  /** Adds review `k` of the table. */
+  add(k: number): void {
+    const { columns: c, ratings, reviews } = this.#table;
     this.n++;
-    this.#ratingSum += row.rating;
-    this.#scoreSum += row.analysis.sentiment.score;
-    this.#labels[row.analysis.sentiment.label]++;
-    for (const a of row.analysis.aspects) {
-      let c = this.#aspects.get(a.aspect);
-      if (!c) this.#aspects.set(a.aspect, (c = { positive: 0, neutral: 0, negative: 0 }));
-      c[a.sentiment]++;
+    this.#ratingSum += ratings[k]!;
+    this.#scoreSum += c.score[k]!;
+    this.#labels[LABELS[c.label[k]!]!]++;
+    for (let f = c.findingStart[k]!; f < c.findingStart[k + 1]!; f++) {
+      let counts = this.#aspects.get(c.aspect[f]!);
+      if (!counts) this.#aspects.set(c.aspect[f]!, (counts = { positive: 0, neutral: 0, negative: 0 }));
+      counts[POLARITIES[c.polarity[f]!]!]++;
     }
-    if (this.examples.length < EXAMPLES) this.examples.push(row.id);
+    if (this.examples.length < EXAMPLES) this.examples.push(reviews[k]!.id);
   }
 
   averageRating(): number | null {
@@ -59,8 +70,10 @@ export class Tally {
 
   /** The `k` aspects judged most often (ties by aspect id). */
   topAspects(k = 3): AspectMentions[] {
+    const { strings } = this.#table.columns;
     return [...this.#aspects]
-      .map(([aspect, counts]) => {
+      .map(([n, counts]) => {
+        const aspect = strings[n]!;
         const m = counts.positive + counts.neutral + counts.negative;
         return {
           aspect,

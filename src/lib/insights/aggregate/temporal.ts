@@ -1,7 +1,8 @@
 // Monthly figures and the rating and sentiment trend: a direction is only claimed when the slope's 95% CI supports it.
 import type { MonthlyInsight, Trend } from "../../schema/insights.ts";
 import { olsSlope, round } from "./stats.ts";
-import type { Row } from "./tally.ts";
+import { LABELS } from "../analysis-columns.ts";
+import type { Table } from "./tally.ts";
 
 /** The trend looks at the most recent 24 months of reviews. */
 const WINDOW_MONTHS = 24;
@@ -10,19 +11,20 @@ const MIN_MONTHS = 6;
 const MIN_EFFECT = { rating: 0.1, sentiment: 0.05 } as const;
 const DAY = 86_400_000;
 
-export function monthly(rows: readonly Row[]): MonthlyInsight[] {
-  if (rows.length === 0) return [];
+export function monthly({ reviews, columns: c, ratings }: Table): MonthlyInsight[] {
+  if (reviews.length === 0) return [];
   const acc = new Map<string, { n: number; rating: number; score: number; pos: number; neg: number }>();
-  for (const r of rows) {
+  reviews.forEach((r, k) => {
     const m = r.date.slice(0, 7);
     let a = acc.get(m);
     if (!a) acc.set(m, (a = { n: 0, rating: 0, score: 0, pos: 0, neg: 0 }));
     a.n++;
-    a.rating += r.rating;
-    a.score += r.analysis.sentiment.score;
-    if (r.analysis.sentiment.label === "positive") a.pos++;
-    if (r.analysis.sentiment.label === "negative") a.neg++;
-  }
+    a.rating += ratings[k]!;
+    a.score += c.score[k]!;
+    const label = LABELS[c.label[k]!];
+    if (label === "positive") a.pos++;
+    if (label === "negative") a.neg++;
+  });
   const months = [...acc.keys()].sort();
   const out: MonthlyInsight[] = [];
   for (let m = months[0]!; m <= months.at(-1)!; m = nextMonth(m)) {
@@ -50,16 +52,18 @@ export function monthly(rows: readonly Row[]): MonthlyInsight[] {
   return out;
 }
 
-export function trends(rows: readonly Row[]): { rating: Trend; sentiment: Trend } {
-  if (rows.length === 0) return { rating: empty("rating"), sentiment: empty("sentiment") };
-  const dates = rows.map((r) => r.date).sort();
-  const to = dates.at(-1)!;
+export function trends({ reviews, columns: c, ratings }: Table): { rating: Trend; sentiment: Trend } {
+  if (reviews.length === 0) return { rating: empty("rating"), sentiment: empty("sentiment") };
+  const to = reviews.reduce((max, r) => (r.date > max ? r.date : max), reviews[0]!.date);
   const from = monthsBefore(to, WINDOW_MONTHS);
-  const inWindow = rows.filter((r) => r.date > from);
+  // The reviews in the window, by their position.
+  const inWindow: number[] = [];
+  reviews.forEach((r, k) => r.date > from && inWindow.push(k));
+  const dateOf = (k: number) => reviews[k]!.date;
   const start = Date.parse(`${from}T00:00:00Z`);
-  const xs = Float64Array.from(inWindow, (r) => (Date.parse(`${r.date}T00:00:00Z`) - start) / DAY / 365.25);
-  const months = new Set(inWindow.map((r) => r.date.slice(0, 7))).size;
-  const windowFrom = inWindow.length ? inWindow.reduce((min, r) => (r.date < min ? r.date : min), to) : null;
+  const xs = Float64Array.from(inWindow, (k) => (Date.parse(`${dateOf(k)}T00:00:00Z`) - start) / DAY / 365.25);
+  const months = new Set(inWindow.map((k) => dateOf(k).slice(0, 7))).size;
+  const windowFrom = inWindow.length ? inWindow.reduce((min, k) => (dateOf(k) < min ? dateOf(k) : min), to) : null;
   const trend = (key: keyof typeof MIN_EFFECT, ys: Float64Array): Trend => {
     const base = {
       method: "ols" as const,
@@ -93,11 +97,11 @@ export function trends(rows: readonly Row[]): { rating: Trend; sentiment: Trend 
   return {
     rating: trend(
       "rating",
-      Float64Array.from(inWindow, (r) => r.rating),
+      Float64Array.from(inWindow, (k) => ratings[k]!),
     ),
     sentiment: trend(
       "sentiment",
-      Float64Array.from(inWindow, (r) => r.analysis.sentiment.score),
+      Float64Array.from(inWindow, (k) => c.score[k]!),
     ),
   };
 }

@@ -3,17 +3,22 @@ import { type Business, CATALOG_KINDS } from "../../schema/business.ts";
 import type { TopicInsight } from "../../schema/insights.ts";
 import { normalizeText } from "../../text/normalize.ts";
 import { share } from "./stats.ts";
-import { type Row, Tally } from "./tally.ts";
+import { type Table, Tally } from "./tally.ts";
 
 const MAX_TOPICS = 12;
 /** A pair sharing a word with a chosen topic is the same theme when it occurs almost as often. */
 const OVERLAP = 0.8;
 
-export function topicInsights(business: Business, rows: readonly Row[], textCount: number): TopicInsight[] {
+export function topicInsights(business: Business, table: Table, textCount: number): TopicInsight[] {
+  const { columns: c } = table;
   const excluded = exclusions(business);
+  // Reviews per term, by its string number: 0 for a string that is not a term or is excluded.
+  const counts = new Uint32Array(c.strings.length);
+  for (let t = 0; t < c.term.length; t++) counts[c.term[t]!]!++;
   const df = new Map<string, number>();
-  for (const row of rows)
-    for (const term of row.analysis.terms) if (!excluded(term)) df.set(term, (df.get(term) ?? 0) + 1);
+  counts.forEach((n, s) => {
+    if (n > 0 && !excluded(c.strings[s]!)) df.set(c.strings[s]!, n);
+  });
   const minSupport = Math.max(3, Math.ceil(textCount * 0.005));
   const chosen: string[] = [];
   const candidates = [...df].filter(([, n]) => n >= minSupport).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -24,8 +29,10 @@ export function topicInsights(business: Business, rows: readonly Row[], textCoun
     if (chosen.some((c) => df.get(c)! * OVERLAP <= n && c.split(" ").some((w) => words.includes(w)))) continue;
     chosen.push(term);
   }
-  const tallies = new Map(chosen.map((t) => [t, new Tally()]));
-  for (const row of rows) for (const term of row.analysis.terms) tallies.get(term)?.add(row);
+  const tallies = new Map(chosen.map((t) => [t, new Tally(table)]));
+  const tallyOf = c.strings.map((s) => tallies.get(s));
+  for (let k = 0; k < c.size; k++)
+    for (let t = c.termStart[k]!; t < c.termStart[k + 1]!; t++) tallyOf[c.term[t]!]?.add(k);
   return chosen.map((term) => {
     const t = tallies.get(term)!;
     return {

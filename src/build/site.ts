@@ -1,18 +1,23 @@
 // The build's view of the data: the source read, derived into every published document.
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
-import { computeInsights } from "../lib/insights/insights.ts";
+import type { AnalysisColumns } from "../lib/insights/analysis-columns.ts";
+import type { Analyzer } from "../lib/insights/engine/analyze.ts";
+import { analysisColumns, computeInsights } from "../lib/insights/insights.ts";
 import { reviewHash } from "../lib/changes/log.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
+import type { Review } from "../lib/schema/review.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
+import { ANALYSIS_COLUMNS_FILE, decodeAnalysisColumns, encodeAnalysisColumns } from "./analysis-columns-file.ts";
 import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
-import type { SourceRecord } from "./previous-release.ts";
+import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
 import type { SourceRead } from "./read-source.ts";
 import { sourceHashOf } from "./source.ts";
@@ -24,6 +29,8 @@ export type Site = {
   sourceRecord: SourceRecord;
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
+  /** Where the analyses /insights.json is computed from came from: the previous release, or the insights cache. */
+  analysesRead: string;
   /** What the build reports without failing: catalog entries no review mentions, names that cannot stand alone. */
   warnings: readonly string[];
   /** What the build did that the owner asked for and should see done: reviews left out by suppressed.jsonl. */
@@ -49,8 +56,8 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
   const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
     analyzeWithCache([...reused, ...added], analyzer, path.resolve(".cache", "insights"), config.dataDir, made);
-  // Reviews read back carry their published annotations, so the dataset needs only the new ones analysed: then
-  // /reviews.json and the search index are started before the cached analyses of the others are loaded.
+  // Reviews read back carry their published annotations, and the previous release keeps their analyses: only the new
+  // ones are analysed, and /reviews.json and the search index are started at once.
   const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
   const forDataset = made ?? (await analyzeAll()).analyses;
   const dataset = assembleDataset(business, [
@@ -74,17 +81,48 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   const reviewHashes = reviewJson.map((json, i) =>
     dataset.reviews[i] === reused[next] ? reusedHashes[next++]! : reviewHash(json),
   );
-  const analyses = made ? (await analyzeAll(made)).analyses : forDataset;
+  // The reviews read back keep the analyses the previous release holds for them; else each is taken from the cache.
+  const kept = made && previous.release ? previousColumns(previous.release, analyzer, reused) : null;
+  let columns: AnalysisColumns;
+  let analysesRead: string;
+  if (made && kept && !(kept instanceof Error)) {
+    columns = analysisColumns(dataset.reviews, (r) => made.get(r.id)!, kept);
+    analysesRead = `analyses of ${reused.length} reviews taken from the previous release, ${added.length} made`;
+  } else {
+    const cached = made ? await analyzeAll(made) : { analyses: forDataset };
+    columns = analysisColumns(dataset.reviews, (r) => cached.analyses.get(r.id)!);
+    analysesRead = `analyses from the insights cache${kept instanceof Error ? ` (${kept.message})` : ""}`;
+  }
+  writeFileSync(path.join(stagingDir, ANALYSIS_COLUMNS_FILE), encodeAnalysisColumns(columns, analyzer.version));
   return {
     origin: config.siteUrl,
     sourceHash: sourceHashOf(digests),
     sourceRecord: sourceRecordOf(files, digests),
     reviewsRead,
+    analysesRead,
     warnings: mentionWarnings(business, dataset.reviews),
     notes: read.suppressed ? [read.suppressed] : [],
     dataset,
     reviewHashes,
-    insights: computeInsights(dataset, { analyzer, analyses }),
+    insights: computeInsights(dataset, { analyzer, columns }),
     largeOutputs,
   };
+}
+
+/**
+ * The analyses the previous release keeps for `reused` (its reviews, in its order), with each one's position there; an
+ * Error saying why not when its file is missing, damaged or not theirs.
+ */
+function previousColumns(
+  release: PreviousRelease,
+  analyzer: Analyzer,
+  reused: readonly Review[],
+): { columns: AnalysisColumns; at: Map<Review, number> } | Error {
+  try {
+    const file = readFileSync(path.join(release.dir, ANALYSIS_COLUMNS_FILE));
+    const columns = decodeAnalysisColumns(file, analyzer.version, reused.length);
+    return { columns, at: new Map(reused.map((r, i) => [r, i])) };
+  } catch (err) {
+    return new Error(`the previous release's ${ANALYSIS_COLUMNS_FILE}: ${(err as Error).message}`);
+  }
 }

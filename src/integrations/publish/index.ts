@@ -5,6 +5,7 @@ import { open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
+import { ANALYSIS_COLUMNS_FILE } from "../../build/analysis-columns-file.ts";
 import { writeChangeLog } from "../../build/change-log.ts";
 import { listFiles } from "../../build/list-files.ts";
 import type { NextChangeLog } from "../../lib/changes/diff.ts";
@@ -29,6 +30,8 @@ import { type BuildMeta, buildManifest } from "./manifest.ts";
 import { promote, pruneBeforePromote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
+/** Files the build writes on other threads (/reviews.json) or keeps in the release unpublished (the others). */
+const BUILD_FILES = new Set([DATASET_FILE, INDEX_FILE_NAME, ANALYSIS_COLUMNS_FILE]);
 /** Files this step writes itself; they describe the release rather than belong to the site. */
 const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE, REVIEW_SHELL_FILE]);
 
@@ -100,7 +103,7 @@ export default function publish(context: BuildContext): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? build.reason})`
-          }; ${site.reviewsRead}; ${gzipMade}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
+          }; ${site.reviewsRead}; ${site.analysesRead}; ${gzipMade}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
         );
       },
     },
@@ -134,6 +137,6 @@ async function describeReviewShell(root: string): Promise<ReviewShellFile> {
 /** The files Astro wrote, which this step hashes and describes (not those the build writes on other threads). */
 async function listBuiltFiles(root: string): Promise<string[]> {
   return (await listFiles(root)).filter(
-    (f) => !OWN_FILES.has(f) && f !== INDEX_FILE_NAME && f !== DATASET_FILE && !f.endsWith(".br") && !f.endsWith(".gz"),
+    (f) => !OWN_FILES.has(f) && !BUILD_FILES.has(f) && !f.endsWith(".br") && !f.endsWith(".gz"),
   );
 }

@@ -26,6 +26,12 @@ import {
 } from "../../../src/lib/search/index-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { BUILD_RECORD, BuildRecord } from "../../../src/build/previous-release.ts";
+import {
+  ANALYSIS_COLUMNS_FILE,
+  decodeAnalysisColumns,
+  encodeAnalysisColumns,
+} from "../../../src/build/analysis-columns-file.ts";
+import { Insights } from "../../../src/lib/schema/insights.ts";
 import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
 import { build, ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
@@ -153,6 +159,16 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     assert.equal(await inode(after.distDir, "reviews/page/2/index.html"), second, "the others still carried");
   });
 
+  it("analyses every review again when the previous release's analyses are damaged, rather than fail", async () => {
+    const { data, before } = await buildSampleCopy();
+    const file = path.join(path.dirname(before.distDir), await readlink(before.distDir), ANALYSIS_COLUMNS_FILE);
+    const bytes = await readFile(file);
+    bytes[bytes.length - 1]! ^= 0xff;
+    await writeFile(file, bytes);
+    await appendReviews(data, 1);
+    await rebuildMatchesClean(data, before.distDir);
+  });
+
   it("reads the reviews the previous release publishes back from it when reviews.jsonl only gained lines", async () => {
     const { data, before } = await buildSampleCopy();
     const modifiedAt = async (dist: string) =>
@@ -175,18 +191,28 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     await writeFile(path.join(dir, INDEX_FILE_NAME), index);
     manifest.search_index!.crc32 = indexFileChecksum(index);
     await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+    // And in the analyses it keeps, which a rebuild takes for the reviews read back instead of the insights cache's.
+    const engine = Insights.parse(JSON.parse(await readFile(path.join(dir, "insights.json"), "utf8"))).version;
+    const keptIn = async (dist: string, size: number) =>
+      decodeAnalysisColumns(await readFile(path.join(dist, ANALYSIS_COLUMNS_FILE)), engine, size);
+    const oldestScore = async (dist: string) => (await keptIn(dist, dataset.reviews.length + 1)).score.at(-1);
+    const kept = await keptIn(dir, dataset.reviews.length);
+    kept.score[kept.size - 1] = 0.123456;
+    await writeFile(path.join(dir, ANALYSIS_COLUMNS_FILE), encodeAnalysisColumns(kept, engine));
 
     await appendReviews(data, 1);
     const after = await build({ dataDir: data, distDir: before.distDir });
     assert.equal(after.code, 0, after.stderr);
     assert.match(await readFile(path.join(after.distDir, "reviews.json"), "utf8"), /Planted in the previous release/);
     assert.equal((await modifiedAt(after.distDir)).at(-1), "2000-01-01T00:00:00Z");
+    assert.equal(await oldestScore(after.distDir), 0.123456);
     // An edited line is not an added one: every line is read again, and the planted title is gone.
     const source = await readFile(path.join(data, "reviews.jsonl"), "utf8");
     await writeFile(path.join(data, "reviews.jsonl"), source.replace('"rating":5', '"rating":4'));
     const edited = await build({ dataDir: data, distDir: before.distDir });
     assert.equal(edited.code, 0, edited.stderr);
     assert.doesNotMatch(await readFile(path.join(edited.distDir, "reviews.json"), "utf8"), /Planted/);
+    assert.notEqual(await oldestScore(edited.distDir), 0.123456);
     assert.notEqual((await modifiedAt(edited.distDir)).at(-1), "2000-01-01T00:00:00Z");
   });
 

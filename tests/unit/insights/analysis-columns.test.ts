@@ -1,0 +1,75 @@
+// The analyses as columns: what /insights.json is computed from, and what a release keeps for the next build.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  ANALYSIS_COLUMNS_FILE,
+  decodeAnalysisColumns,
+  encodeAnalysisColumns,
+  NotTheAnalyses,
+} from "../../../src/build/analysis-columns-file.ts";
+import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
+import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
+import { IndexFileError } from "../../../src/lib/search/index-file-sections.ts";
+import { datasetOf, spread } from "./fixtures.ts";
+
+const dataset = datasetOf(spread(120, 12, (i) => [5, 4, 1, 5, 3, 2][i % 6]!));
+const { reviews } = dataset;
+const analyzer = analyzerFor(dataset.business);
+const analysisOf = (r: { text: string | null; rating: number }) => analyzer.analyze(r.text, r.rating);
+const columns = analysisColumns(reviews, analysisOf);
+
+describe("analysis columns", () => {
+  it("give the insights the analyses give", () => {
+    const analyses = new Map(reviews.map((r) => [r.id, analysisOf(r)]));
+    assert.equal(
+      JSON.stringify(computeInsights(dataset, { analyzer, columns })),
+      JSON.stringify(computeInsights(dataset, { analyzer, analyses })),
+    );
+    assert.ok(columns.strings.length > 0 && columns.aspect.length > 0, "the fixture's texts judge aspects");
+  });
+
+  it("are the same columns whether taken from earlier columns or made from the analyses", () => {
+    // The newest ten made anew, the others taken from the columns of the older reviews alone (other string numbers).
+    const older = reviews.slice(10);
+    const previous = analysisColumns(older, analysisOf);
+    const at = new Map(older.map((r, i) => [r, i]));
+    const spliced = analysisColumns(reviews, analysisOf, { columns: previous, at });
+    assert.deepEqual(spliced, columns);
+  });
+
+  it("refuse insights for another number of reviews", () => {
+    assert.throws(
+      () => computeInsights({ ...dataset, reviews: reviews.slice(1) }, { analyzer, columns }),
+      /analyses of 120 reviews for a dataset of 119/,
+    );
+  });
+});
+
+describe(ANALYSIS_COLUMNS_FILE, () => {
+  const file = encodeAnalysisColumns(columns, analyzer.version);
+
+  it("gives back the columns it holds", () => {
+    assert.deepEqual(decodeAnalysisColumns(file, analyzer.version, reviews.length), columns);
+  });
+
+  it("is refused for another engine, another number of reviews, or damaged bytes, saying why", () => {
+    assert.throws(() => decodeAnalysisColumns(file, "other-engine", reviews.length), (err: Error) => {
+      assert.ok(err instanceof NotTheAnalyses);
+      assert.match(err.message, /made by engine .+, not other-engine/);
+      return true;
+    });
+    assert.throws(() => decodeAnalysisColumns(file, analyzer.version, 7), /holds 120 reviews' analyses, not 7/);
+    const damaged = Uint8Array.from(file);
+    damaged[damaged.length - 1]! ^= 1;
+    assert.throws(() => decodeAnalysisColumns(damaged, analyzer.version, reviews.length), IndexFileError);
+  });
+
+  it("is refused when a number points past its strings, though its checksum holds", () => {
+    const bad = { ...columns, term: Uint32Array.from(columns.term, () => columns.strings.length) };
+    assert.ok(bad.term.length > 0, "the fixture's texts have terms");
+    assert.throws(
+      () => decodeAnalysisColumns(encodeAnalysisColumns(bad, analyzer.version), analyzer.version, reviews.length),
+      /term holds \d+, past \d+/,
+    );
+  });
+});

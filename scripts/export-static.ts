@@ -8,7 +8,8 @@ const USAGE = `usage: npm run export:static -- OUT [--sidecar-origin URL]
 
 Copies the public files of the release DIST_DIR points at into OUT (a new or empty directory), with _headers, and
 with --sidecar-origin a _redirects that proxies the sidecar's paths (${SIDECAR_PATHS.join(", ")}) to that origin
-(Netlify's syntax). The manifest, the search index, the change log, the build record and the .br/.gz variants stay out.`;
+(Netlify's syntax). The manifest, the search index, the reviews' analyses, the change log, the build record and the
+.br/.gz variants stay out.`;
 
 class UsageError extends Error {}
 

@@ -97,6 +97,7 @@ if (!existsSync(NGINX)) {
       for (const internal of [
         "/manifest.json",
         "/search-index.bin",
+        "/analysis-columns.bin",
         "/build-record.json",
         "/change-log.json",
         "/_headers",

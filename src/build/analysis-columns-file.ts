@@ -4,7 +4,9 @@
 // index file (index-file-sections.ts), with its checksum.
 import { z } from "zod";
 import { type AnalysisColumns, LABELS, POLARITIES } from "../lib/insights/analysis-columns.ts";
+import { joinReviewHashes } from "../lib/changes/log.ts";
 import { readSections, writeSections } from "../lib/search/index-file-sections.ts";
+import { sha256 } from "./hash.ts";
 
 export const ANALYSIS_COLUMNS_FILE = "analysis-columns.bin";
 const FORMAT = "reviews-service analysis columns 1";
@@ -13,56 +15,86 @@ const Header = z.object({
   format: z.literal(FORMAT),
   /** The engine version with its taxonomy, lexicon, model and catalog fingerprints (`Analyzer.version`). */
   engine: z.string(),
+  /** The reviews analysed: `reviewsDigest` of their published JSON's hashes, in the columns' order. */
+  reviews: z.string(),
   size: z.int().min(0),
   strings: z.array(z.string()),
 });
+
+/** The sections, in the file's order, with the kind of array each is. */
+const SECTIONS = {
+  label: "u8",
+  score: "f64",
+  findingStart: "u32",
+  aspect: "u32",
+  polarity: "u8",
+  strength: "f64",
+  phraseStart: "u32",
+  phrase: "u32",
+  problemStart: "u32",
+  problem: "u32",
+  termStart: "u32",
+  term: "u32",
+} as const;
+
+/** What ties the file to the reviews it analyses: the sha256 of their `reviewHash`es, in order. */
+export const reviewsDigest = (hashes: readonly string[]): string => sha256(Buffer.from(joinReviewHashes(hashes)));
 
 /** Why a file cannot be taken as the analyses of the reviews it should hold. */
 export class NotTheAnalyses extends Error {
   override name = "NotTheAnalyses";
 }
 
-export function encodeAnalysisColumns(columns: AnalysisColumns, engine: string): Uint8Array<ArrayBuffer> {
-  const c = columns;
-  const header: z.input<typeof Header> = { format: FORMAT, engine, size: c.size, strings: [...c.strings] };
-  return writeSections(header, [
-    { name: "label", kind: "u8", data: c.label },
-    { name: "score", kind: "f64", data: c.score },
-    { name: "findingStart", kind: "u32", data: c.findingStart },
-    { name: "aspect", kind: "u32", data: c.aspect },
-    { name: "polarity", kind: "u8", data: c.polarity },
-    { name: "strength", kind: "f64", data: c.strength },
-    { name: "phraseStart", kind: "u32", data: c.phraseStart },
-    { name: "phrase", kind: "u32", data: c.phrase },
-    { name: "problemStart", kind: "u32", data: c.problemStart },
-    { name: "problem", kind: "u32", data: c.problem },
-    { name: "termStart", kind: "u32", data: c.termStart },
-    { name: "term", kind: "u32", data: c.term },
-  ]);
+/** The file for `columns`, made by the engine `engine` from the reviews whose `reviewsDigest` is `reviews`. */
+export function encodeAnalysisColumns(
+  columns: AnalysisColumns,
+  engine: string,
+  reviews: string,
+): Uint8Array<ArrayBuffer> {
+  const header: z.input<typeof Header> = {
+    format: FORMAT,
+    engine,
+    reviews,
+    size: columns.size,
+    strings: [...columns.strings],
+  };
+  const names = Object.keys(SECTIONS) as (keyof typeof SECTIONS)[];
+  return writeSections(
+    header,
+    names.map((name) => ({ name, kind: SECTIONS[name], data: columns[name] })),
+  );
 }
 
 /**
- * The columns `file` holds, when it was made by the engine `engine` for `size` reviews; throws NotTheAnalyses (or the
- * container's IndexFileError) saying what does not fit otherwise.
+ * The columns `file` holds, when it was made by the engine `engine` from the `size` reviews whose `reviewsDigest` is
+ * `reviews`; throws NotTheAnalyses (or the container's IndexFileError) saying what does not fit otherwise.
  */
-export function decodeAnalysisColumns(file: Uint8Array, engine: string, size: number): AnalysisColumns {
+export function decodeAnalysisColumns(
+  file: Uint8Array,
+  engine: string,
+  reviews: string,
+  size: number,
+): AnalysisColumns {
   const sections = readSections(file);
   const parsed = Header.safeParse(sections.header);
   if (!parsed.success) throw new NotTheAnalyses(`not an analysis columns file: ${z.prettifyError(parsed.error)}`);
   const header = parsed.data;
   if (header.engine !== engine) throw new NotTheAnalyses(`made by engine ${header.engine}, not ${engine}`);
   if (header.size !== size) throw new NotTheAnalyses(`holds ${header.size} reviews' analyses, not ${size}`);
+  if (header.reviews !== reviews) throw new NotTheAnalyses("analyses other reviews than those published beside it");
   const strings = header.strings.length;
-  const label = sections.array("label", "u8", size);
-  const score = sections.array("score", "f64", size);
-  const findingStart = starts(sections.array("findingStart", "u32", size + 1), "findingStart");
+  const array = <N extends keyof typeof SECTIONS>(name: N, length: number) =>
+    sections.array(name, SECTIONS[name], length) as AnalysisColumns[N];
+  const label = array("label", size);
+  const score = array("score", size);
+  const findingStart = starts(array("findingStart", size + 1), "findingStart");
   const findings = findingStart[size]!;
-  const aspect = numbers(sections.array("aspect", "u32", findings), strings, "aspect");
-  const polarity = numbers(sections.array("polarity", "u8", findings), POLARITIES.length, "polarity");
-  const strength = sections.array("strength", "f64", findings);
-  const phraseStart = starts(sections.array("phraseStart", "u32", findings + 1), "phraseStart");
-  const problemStart = starts(sections.array("problemStart", "u32", size + 1), "problemStart");
-  const termStart = starts(sections.array("termStart", "u32", size + 1), "termStart");
+  const aspect = numbers(array("aspect", findings), strings, "aspect");
+  const polarity = numbers(array("polarity", findings), POLARITIES.length, "polarity");
+  const strength = array("strength", findings);
+  const phraseStart = starts(array("phraseStart", findings + 1), "phraseStart");
+  const problemStart = starts(array("problemStart", size + 1), "problemStart");
+  const termStart = starts(array("termStart", size + 1), "termStart");
   return Object.freeze({
     size,
     strings: header.strings,
@@ -73,11 +105,11 @@ export function decodeAnalysisColumns(file: Uint8Array, engine: string, size: nu
     polarity,
     strength,
     phraseStart,
-    phrase: numbers(sections.array("phrase", "u32", phraseStart[findings]), strings, "phrase"),
+    phrase: numbers(array("phrase", phraseStart[findings]!), strings, "phrase"),
     problemStart,
-    problem: numbers(sections.array("problem", "u32", problemStart[size]), strings, "problem"),
+    problem: numbers(array("problem", problemStart[size]!), strings, "problem"),
     termStart,
-    term: numbers(sections.array("term", "u32", termStart[size]), strings, "term"),
+    term: numbers(array("term", termStart[size]!), strings, "term"),
   });
 }
 

@@ -13,7 +13,12 @@ import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { Review } from "../lib/schema/review.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-import { ANALYSIS_COLUMNS_FILE, decodeAnalysisColumns, encodeAnalysisColumns } from "./analysis-columns-file.ts";
+import {
+  ANALYSIS_COLUMNS_FILE,
+  decodeAnalysisColumns,
+  encodeAnalysisColumns,
+  reviewsDigest,
+} from "./analysis-columns-file.ts";
 import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
@@ -82,7 +87,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     dataset.reviews[i] === reused[next] ? reusedHashes[next++]! : reviewHash(json),
   );
   // The reviews read back keep the analyses the previous release holds for them; else each is taken from the cache.
-  const kept = made && previous.release ? previousColumns(previous.release, analyzer, reused) : null;
+  const kept = made && previous.release ? previousColumns(previous.release, analyzer, reused, reusedHashes) : null;
   let columns: AnalysisColumns;
   let analysesRead: string;
   if (made && kept && !(kept instanceof Error)) {
@@ -93,7 +98,10 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     columns = analysisColumns(dataset.reviews, (r) => cached.analyses.get(r.id)!);
     analysesRead = `analyses from the insights cache${kept instanceof Error ? ` (${kept.message})` : ""}`;
   }
-  writeFileSync(path.join(stagingDir, ANALYSIS_COLUMNS_FILE), encodeAnalysisColumns(columns, analyzer.version));
+  writeFileSync(
+    path.join(stagingDir, ANALYSIS_COLUMNS_FILE),
+    encodeAnalysisColumns(columns, analyzer.version, reviewsDigest(reviewHashes)),
+  );
   return {
     origin: config.siteUrl,
     sourceHash: sourceHashOf(digests),
@@ -110,17 +118,18 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
 }
 
 /**
- * The analyses the previous release keeps for `reused` (its reviews, in its order), with each one's position there; an
- * Error saying why not when its file is missing, damaged or not theirs.
+ * The analyses the previous release keeps for `reused` (its reviews, in its order, with the `reviewHash` of each in
+ * `hashes`), with each one's position there; an Error saying why not when its file is missing, damaged or not theirs.
  */
 function previousColumns(
   release: PreviousRelease,
   analyzer: Analyzer,
   reused: readonly Review[],
+  hashes: readonly string[],
 ): { columns: AnalysisColumns; at: Map<Review, number> } | Error {
   try {
     const file = readFileSync(path.join(release.dir, ANALYSIS_COLUMNS_FILE));
-    const columns = decodeAnalysisColumns(file, analyzer.version, reused.length);
+    const columns = decodeAnalysisColumns(file, analyzer.version, reviewsDigest(hashes), reused.length);
     return { columns, at: new Map(reused.map((r, i) => [r, i])) };
   } catch (err) {
     return new Error(`the previous release's ${ANALYSIS_COLUMNS_FILE}: ${(err as Error).message}`);

@@ -18,12 +18,13 @@ import { readReviewsFileOf } from "../../../sidecar/release/reviews-file.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { BUILD_RECORD } from "../../../src/build/previous-release.ts";
-import { ANALYSIS_COLUMNS_FILE, decodeAnalysisColumns } from "../../../src/build/analysis-columns-file.ts";
+import { ANALYSIS_COLUMNS_FILE } from "../../../src/build/analysis-columns-file.ts";
 import { LABELS } from "../../../src/lib/insights/analysis-columns.ts";
 import { computeInsights } from "../../../src/lib/insights/insights.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../../../src/lib/changes/log.ts";
 import { REVIEW_SHELL_FILE } from "../../../src/lib/html/review-shell.ts";
 import { build, sampleRelease, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
+import { keptAnalyses } from "../../helpers/kept-analyses.ts";
 
 let first: Pick<BuildResult, "distDir">;
 const read = (rel: string) => readFile(path.join(first.distDir, rel));
@@ -78,7 +79,7 @@ describe("build output", () => {
   it("keeps in the release the analyses its /insights.json is computed from, for the next build", async () => {
     const insights = Insights.parse(await readJson("insights.json"));
     const dataset = ReviewsDataset.parse(await readJson("reviews.json"));
-    const columns = decodeAnalysisColumns(await read(ANALYSIS_COLUMNS_FILE), insights.version, dataset.reviews.length);
+    const columns = await keptAnalyses(first.distDir, insights.version);
     // The published sentiment of every review is the one kept, and the insights computed from them are the published.
     assert.deepEqual(
       dataset.reviews.map((r) => [r.sentiment.label, r.sentiment.score]),

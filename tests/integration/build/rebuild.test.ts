@@ -31,6 +31,7 @@ import {
   decodeAnalysisColumns,
   encodeAnalysisColumns,
 } from "../../../src/build/analysis-columns-file.ts";
+import { keptAnalyses, publishedReviewsDigest } from "../../helpers/kept-analyses.ts";
 import { Insights } from "../../../src/lib/schema/insights.ts";
 import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
@@ -177,7 +178,8 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     const dir = path.join(path.dirname(before.distDir), await readlink(before.distDir));
     const dataset = ReviewsDataset.parse(JSON.parse(await readFile(path.join(dir, "reviews.json"), "utf8")));
     const planted = dataset.reviews.at(-1)!;
-    const json = (await readFile(path.join(dir, "reviews.json"), "utf8")).replace(
+    const original = await readFile(path.join(dir, "reviews.json"), "utf8");
+    const json = original.replace(
       JSON.stringify(planted),
       JSON.stringify({ ...planted, title: "Planted in the previous release" }),
     );
@@ -193,12 +195,17 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
     // And in the analyses it keeps, which a rebuild takes for the reviews read back instead of the insights cache's.
     const engine = Insights.parse(JSON.parse(await readFile(path.join(dir, "insights.json"), "utf8"))).version;
-    const keptIn = async (dist: string, size: number) =>
-      decodeAnalysisColumns(await readFile(path.join(dist, ANALYSIS_COLUMNS_FILE)), engine, size);
-    const oldestScore = async (dist: string) => (await keptIn(dist, dataset.reviews.length + 1)).score.at(-1);
-    const kept = await keptIn(dir, dataset.reviews.length);
+    // Kept for the reviews as published: for the planted ones, as if the planted title had been published.
+    const kept = decodeAnalysisColumns(
+      await readFile(path.join(dir, ANALYSIS_COLUMNS_FILE)),
+      engine,
+      publishedReviewsDigest(original),
+      dataset.reviews.length,
+    );
     kept.score[kept.size - 1] = 0.123456;
-    await writeFile(path.join(dir, ANALYSIS_COLUMNS_FILE), encodeAnalysisColumns(kept, engine));
+    const digest = publishedReviewsDigest(json);
+    await writeFile(path.join(dir, ANALYSIS_COLUMNS_FILE), encodeAnalysisColumns(kept, engine, digest));
+    const oldestScore = async (dist: string) => (await keptAnalyses(dist, engine)).score.at(-1);
 
     await appendReviews(data, 1);
     const after = await build({ dataDir: data, distDir: before.distDir });

@@ -6,7 +6,9 @@ import {
   decodeAnalysisColumns,
   encodeAnalysisColumns,
   NotTheAnalyses,
+  reviewsDigest,
 } from "../../../src/build/analysis-columns-file.ts";
+import { reviewHash } from "../../../src/lib/changes/log.ts";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
 import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
 import { IndexFileError } from "../../../src/lib/search/index-file-sections.ts";
@@ -46,30 +48,35 @@ describe("analysis columns", () => {
 });
 
 describe(ANALYSIS_COLUMNS_FILE, () => {
-  const file = encodeAnalysisColumns(columns, analyzer.version);
+  const digest = reviewsDigest(reviews.map((r) => reviewHash(JSON.stringify(r))));
+  const file = encodeAnalysisColumns(columns, analyzer.version, digest);
+  const decode = (bytes: Uint8Array, engine = analyzer.version, of = digest, size = reviews.length) =>
+    decodeAnalysisColumns(bytes, engine, of, size);
 
   it("gives back the columns it holds", () => {
-    assert.deepEqual(decodeAnalysisColumns(file, analyzer.version, reviews.length), columns);
+    assert.deepEqual(decode(file), columns);
   });
 
-  it("is refused for another engine, another number of reviews, or damaged bytes, saying why", () => {
-    assert.throws(() => decodeAnalysisColumns(file, "other-engine", reviews.length), (err: Error) => {
-      assert.ok(err instanceof NotTheAnalyses);
-      assert.match(err.message, /made by engine .+, not other-engine/);
-      return true;
-    });
-    assert.throws(() => decodeAnalysisColumns(file, analyzer.version, 7), /holds 120 reviews' analyses, not 7/);
+  it("is refused for another engine, other reviews, another number of them, or damaged bytes, saying why", () => {
+    assert.throws(
+      () => decode(file, "other-engine"),
+      (err: Error) => {
+        assert.ok(err instanceof NotTheAnalyses);
+        assert.match(err.message, /made by engine .+, not other-engine/);
+        return true;
+      },
+    );
+    const edited = reviews.map((r, k) => reviewHash(JSON.stringify(k === 0 ? { ...r, title: "Edited" } : r)));
+    assert.throws(() => decode(file, analyzer.version, reviewsDigest(edited)), /analyses other reviews/);
+    assert.throws(() => decode(file, analyzer.version, digest, 7), /holds 120 reviews' analyses, not 7/);
     const damaged = Uint8Array.from(file);
     damaged[damaged.length - 1]! ^= 1;
-    assert.throws(() => decodeAnalysisColumns(damaged, analyzer.version, reviews.length), IndexFileError);
+    assert.throws(() => decode(damaged), IndexFileError);
   });
 
   it("is refused when a number points past its strings, though its checksum holds", () => {
     const bad = { ...columns, term: Uint32Array.from(columns.term, () => columns.strings.length) };
     assert.ok(bad.term.length > 0, "the fixture's texts have terms");
-    assert.throws(
-      () => decodeAnalysisColumns(encodeAnalysisColumns(bad, analyzer.version), analyzer.version, reviews.length),
-      /term holds \d+, past \d+/,
-    );
+    assert.throws(() => decode(encodeAnalysisColumns(bad, analyzer.version, digest)), /term holds \d+, past \d+/);
   });
 });

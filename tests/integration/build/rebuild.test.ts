@@ -93,9 +93,10 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
 
   /**
    * Appends `count` copies of the first review under new ids, a day apart after the newest; with `backdated`, the
-   * last of them is dated a second after the oldest review instead, which moves every archive page's block.
+   * last of them is dated a second after the oldest review instead, which moves every archive page's block; with
+   * `text`, they say that instead.
    */
-  const appendReviews = async (data: string, count: number, backdated = false) => {
+  const appendReviews = async (data: string, count: number, backdated = false, text?: string) => {
     const lines = (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
     const dates = lines.map((l) => JSON.parse(l).published_at as string).sort();
     const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -104,7 +105,8 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
         backdated && i === count - 1
           ? iso(Date.parse(dates[0]!) + 1000)
           : iso(Date.parse(dates.at(-1)!) + (i + 1) * 86_400_000);
-      const review = { ...JSON.parse(lines[0]!), id: `rebuild-${lines.length + i}`, published_at: at };
+      const first = JSON.parse(lines[0]!) as { text: string | null; verified: object };
+      const review = { ...first, text: text ?? first.text, id: `rebuild-${lines.length + i}`, published_at: at };
       return { ...review, updated_at: null, owner_reply: null, verified: { ...review.verified, verified_at: at } };
     });
     await appendFile(path.join(data, "reviews.jsonl"), added.map((r) => `${JSON.stringify(r)}\n`).join(""));
@@ -130,7 +132,9 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     const oldest = await inode(before.distDir, "reviews/page/1/index.html");
     const oldestBr = await inode(before.distDir, "reviews/page/1/index.html.br");
 
-    await appendReviews(data, 1);
+    // In words no review used before: the analyses the rebuild takes from the release and its own share new strings.
+    const novel = "The crawlspace manifold was re-piped in PEX and every shutoff valve labelled; the quote held.";
+    await appendReviews(data, 1, false, novel);
     const after = await rebuildMatchesClean(data, before.distDir);
     // Carried over, not made again: the same file, and the same compressed variant, as in the previous release.
     assert.equal(await inode(after.distDir, "reviews/page/1/index.html"), oldest);

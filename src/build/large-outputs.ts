@@ -8,7 +8,6 @@ import path from "node:path";
 import { z } from "zod";
 import { INDEX_FILE_NAME } from "../lib/search/index-file.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
-import type { Review } from "../lib/schema/review.ts";
 import { datasetJson, type RoomBefore } from "./dataset-json.ts";
 import { GzipChunk, type PreviousGzip } from "./gzip-chunks.ts";
 import { HashedFile } from "./hashed-file.ts";
@@ -31,8 +30,11 @@ const LargeFileDoneSchema = z
 /** What the search index worker reports. */
 const SearchIndexDoneSchema = z.object({ made: z.string() }).strict() satisfies z.ZodType<SearchIndexDone>;
 
-/** The previous release whose reviews were read back (`reused`, in its order): its index file is extended. */
-export type PreviousOutputs = { release: PreviousRelease; reused: readonly Review[] };
+/**
+ * The previous release whose reviews were read back, and per review of the dataset its position there (-1 for a new
+ * review): its index file is extended.
+ */
+export type PreviousOutputs = { release: PreviousRelease; from: Int32Array };
 
 export type LargeOutputsJob = {
   /** The directory Astro builds into. */
@@ -79,7 +81,7 @@ export function writeLargeOutputs({
     business: dataset.business,
     updatedAt: dataset.updated_at,
     file: path.join(dir, INDEX_FILE_NAME),
-    previous: previous && previousIndex(dataset, previous),
+    previous: previous && previousIndex(previous),
   };
   const fileJob: LargeFileJob = {
     parts,
@@ -108,14 +110,9 @@ async function outputsOf(file: Promise<LargeFileDone>, searchIndex: Promise<Sear
   };
 }
 
-function previousIndex(dataset: ReviewsDataset, { release, reused }: PreviousOutputs): SearchIndexJob["previous"] {
+function previousIndex({ release, from }: PreviousOutputs): SearchIndexJob["previous"] {
   if (!release.searchIndex) return null;
-  const at = new Map(reused.map((r, i) => [r, i]));
-  return {
-    file: path.join(release.dir, release.searchIndex.path),
-    crc32: release.searchIndex.crc32,
-    from: Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1),
-  };
+  return { file: path.join(release.dir, release.searchIndex.path), crc32: release.searchIndex.crc32, from };
 }
 
 /** The previous release's /reviews.json.gz and its chunks, when its build record lists them. */

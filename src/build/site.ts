@@ -11,7 +11,6 @@ import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
-import type { Review } from "../lib/schema/review.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import {
   ANALYSIS_COLUMNS_FILE,
@@ -70,12 +69,15 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
   ]);
   const reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
+  // Per review of the dataset, its position among the reviews read back (-1 for a new one).
+  const at = new Map(reused.map((r, i) => [r, i]));
+  const from = reused.length > 0 ? Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1) : null;
   const largeOutputs = writeLargeOutputs({
     dir: stagingDir,
     dataset,
     reviewJson,
     room: reusedJson[0] ? new RoomBefore(reusedJson[0]) : null,
-    previous: previous.release && reused.length > 0 ? { release: previous.release, reused } : null,
+    previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
@@ -87,7 +89,8 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     dataset.reviews[i] === reused[next] ? reusedHashes[next++]! : reviewHash(json),
   );
   // The reviews read back keep the analyses the previous release holds for them; else each is taken from the cache.
-  const kept = made && previous.release ? previousColumns(previous.release, analyzer, reused, reusedHashes) : null;
+  const kept =
+    made && from && previous.release ? previousColumns(previous.release, analyzer, from, reusedHashes) : null;
   let columns: AnalysisColumns;
   let analysesRead: string;
   if (made && kept && !(kept instanceof Error)) {
@@ -118,19 +121,19 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
 }
 
 /**
- * The analyses the previous release keeps for `reused` (its reviews, in its order, with the `reviewHash` of each in
- * `hashes`), with each one's position there; an Error saying why not when its file is missing, damaged or not theirs.
+ * The analyses the previous release keeps for the reviews read back from it (the `reviewHash` of each in `hashes`, in
+ * its order), with `from`, each review's position there; an Error saying why not when its file is missing, damaged or
+ * not theirs.
  */
 function previousColumns(
   release: PreviousRelease,
   analyzer: Analyzer,
-  reused: readonly Review[],
+  from: Int32Array,
   hashes: readonly string[],
-): { columns: AnalysisColumns; at: Map<Review, number> } | Error {
+): { columns: AnalysisColumns; from: Int32Array } | Error {
   try {
     const file = readFileSync(path.join(release.dir, ANALYSIS_COLUMNS_FILE));
-    const columns = decodeAnalysisColumns(file, analyzer.version, reviewsDigest(hashes), reused.length);
-    return { columns, at: new Map(reused.map((r, i) => [r, i])) };
+    return { columns: decodeAnalysisColumns(file, analyzer.version, reviewsDigest(hashes), hashes.length), from };
   } catch (err) {
     return new Error(`the previous release's ${ANALYSIS_COLUMNS_FILE}: ${(err as Error).message}`);
   }

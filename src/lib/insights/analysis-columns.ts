@@ -32,100 +32,113 @@ export type AnalysisColumns = Readonly<{
   term: Uint32Array;
 }>;
 
-/** Columns made review by review, from analyses or from other columns; `finish` numbers the strings in sorted order. */
-export class ColumnsBuilder {
-  readonly #numbers = new Map<string, number>();
-  readonly #strings: string[] = [];
-  readonly #label: number[] = [];
-  readonly #score: number[] = [];
-  readonly #findingStart: number[] = [0];
-  readonly #aspect: number[] = [];
-  readonly #polarity: number[] = [];
-  readonly #strength: number[] = [];
-  readonly #phraseStart: number[] = [0];
-  readonly #phrase: number[] = [];
-  readonly #problemStart: number[] = [0];
-  readonly #problem: number[] = [];
-  readonly #termStart: number[] = [0];
-  readonly #term: number[] = [];
+/** Where review k's analysis comes from: the analysis itself, or its position in the columns being continued. */
+export type AnalysisSource = ReviewAnalysis | number;
 
-  #number(s: string): number {
-    let n = this.#numbers.get(s);
-    if (n === undefined) {
-      n = this.#strings.push(s) - 1;
-      this.#numbers.set(s, n);
+/**
+ * The columns of `sources.length` reviews, each an analysis or a position in `previous`: the same columns, whichever
+ * way each review's analysis comes. Two passes (the strings and sizes, then the arrays), so that 100k reviews are a
+ * few typed arrays filled in place rather than arrays grown one number at a time.
+ */
+export function columnsOf(sources: readonly AnalysisSource[], previous?: AnalysisColumns): AnalysisColumns {
+  const size = sources.length;
+  const taken = (k: number): number => {
+    const p = sources[k] as number;
+    if (!previous || !Number.isInteger(p) || p < 0 || p >= previous.size)
+      throw new RangeError(`review ${k}: no position ${p} in the columns continued`);
+    return p;
+  };
+  // Pass 1: every string used, and how many findings, phrases, problems and terms there are.
+  const used = new Set<string>();
+  let findings = 0;
+  let phrases = 0;
+  let problems = 0;
+  let terms = 0;
+  const usedBefore = new Uint8Array(previous?.strings.length ?? 0);
+  for (let k = 0; k < size; k++) {
+    const source = sources[k]!;
+    if (typeof source === "number") {
+      const c = previous!;
+      const p = taken(k);
+      const [f0, f1] = [c.findingStart[p]!, c.findingStart[p + 1]!];
+      findings += f1 - f0;
+      for (let f = f0; f < f1; f++) usedBefore[c.aspect[f]!] = 1;
+      phrases += c.phraseStart[f1]! - c.phraseStart[f0]!;
+      for (let q = c.phraseStart[f0]!; q < c.phraseStart[f1]!; q++) usedBefore[c.phrase[q]!] = 1;
+      problems += c.problemStart[p + 1]! - c.problemStart[p]!;
+      for (let q = c.problemStart[p]!; q < c.problemStart[p + 1]!; q++) usedBefore[c.problem[q]!] = 1;
+      terms += c.termStart[p + 1]! - c.termStart[p]!;
+      for (let q = c.termStart[p]!; q < c.termStart[p + 1]!; q++) usedBefore[c.term[q]!] = 1;
+    } else {
+      findings += source.aspects.length;
+      for (const a of source.aspects) {
+        used.add(a.aspect);
+        phrases += a.phrases.length;
+        for (const phrase of a.phrases) used.add(phrase);
+      }
+      problems += source.problems.length;
+      for (const problem of source.problems) used.add(problem);
+      terms += source.terms.length;
+      for (const term of source.terms) used.add(term);
     }
-    return n;
   }
+  usedBefore.forEach((u, n) => u && used.add(previous!.strings[n]!));
+  const strings = [...used].sort();
+  const numberOf = new Map(strings.map((s, n) => [s, n]));
+  const renumber = Uint32Array.from(previous?.strings ?? [], (s) => numberOf.get(s) ?? 0);
 
-  add(analysis: ReviewAnalysis): void {
-    this.#label.push(indexOf(LABELS, analysis.sentiment.label));
-    this.#score.push(analysis.sentiment.score);
-    for (const f of analysis.aspects) {
-      this.#aspect.push(this.#number(f.aspect));
-      this.#polarity.push(indexOf(POLARITIES, f.sentiment));
-      this.#strength.push(f.score);
-      for (const p of f.phrases) this.#phrase.push(this.#number(p));
-      this.#phraseStart.push(this.#phrase.length);
+  // Pass 2: the arrays.
+  const out = {
+    size,
+    strings,
+    label: new Uint8Array(size),
+    score: new Float64Array(size),
+    findingStart: new Uint32Array(size + 1),
+    aspect: new Uint32Array(findings),
+    polarity: new Uint8Array(findings),
+    strength: new Float64Array(findings),
+    phraseStart: new Uint32Array(findings + 1),
+    phrase: new Uint32Array(phrases),
+    problemStart: new Uint32Array(size + 1),
+    problem: new Uint32Array(problems),
+    termStart: new Uint32Array(size + 1),
+    term: new Uint32Array(terms),
+  };
+  let [f, ph, pr, t] = [0, 0, 0, 0];
+  for (let k = 0; k < size; k++) {
+    const source = sources[k]!;
+    if (typeof source === "number") {
+      const c = previous!;
+      const p = source;
+      out.label[k] = c.label[p]!;
+      out.score[k] = c.score[p]!;
+      for (let g = c.findingStart[p]!; g < c.findingStart[p + 1]!; g++, f++) {
+        out.aspect[f] = renumber[c.aspect[g]!]!;
+        out.polarity[f] = c.polarity[g]!;
+        out.strength[f] = c.strength[g]!;
+        for (let q = c.phraseStart[g]!; q < c.phraseStart[g + 1]!; q++) out.phrase[ph++] = renumber[c.phrase[q]!]!;
+        out.phraseStart[f + 1] = ph;
+      }
+      for (let q = c.problemStart[p]!; q < c.problemStart[p + 1]!; q++) out.problem[pr++] = renumber[c.problem[q]!]!;
+      for (let q = c.termStart[p]!; q < c.termStart[p + 1]!; q++) out.term[t++] = renumber[c.term[q]!]!;
+    } else {
+      out.label[k] = indexOf(LABELS, source.sentiment.label);
+      out.score[k] = source.sentiment.score;
+      for (const a of source.aspects) {
+        out.aspect[f] = numberOf.get(a.aspect)!;
+        out.polarity[f] = indexOf(POLARITIES, a.sentiment);
+        out.strength[f] = a.score;
+        for (const phrase of a.phrases) out.phrase[ph++] = numberOf.get(phrase)!;
+        out.phraseStart[++f] = ph;
+      }
+      for (const problem of source.problems) out.problem[pr++] = numberOf.get(problem)!;
+      for (const term of source.terms) out.term[t++] = numberOf.get(term)!;
     }
-    this.#findingStart.push(this.#aspect.length);
-    for (const p of analysis.problems) this.#problem.push(this.#number(p));
-    this.#problemStart.push(this.#problem.length);
-    for (const t of analysis.terms) this.#term.push(this.#number(t));
-    this.#termStart.push(this.#term.length);
+    out.findingStart[k + 1] = f;
+    out.problemStart[k + 1] = pr;
+    out.termStart[k + 1] = t;
   }
-
-  /** The columns last added from, and their string numbers here (-1 until met). */
-  #from: { columns: AnalysisColumns; numbers: Int32Array } | null = null;
-
-  /** Review `k` of `from`, as it is there. */
-  addFrom(from: AnalysisColumns, k: number): void {
-    if (this.#from?.columns !== from)
-      this.#from = { columns: from, numbers: new Int32Array(from.strings.length).fill(-1) };
-    const { numbers } = this.#from;
-    const n = (i: number) => (numbers[i] !== -1 ? numbers[i]! : (numbers[i] = this.#number(from.strings[i]!)));
-    this.#label.push(from.label[k]!);
-    this.#score.push(from.score[k]!);
-    for (let f = from.findingStart[k]!; f < from.findingStart[k + 1]!; f++) {
-      this.#aspect.push(n(from.aspect[f]!));
-      this.#polarity.push(from.polarity[f]!);
-      this.#strength.push(from.strength[f]!);
-      for (let p = from.phraseStart[f]!; p < from.phraseStart[f + 1]!; p++) this.#phrase.push(n(from.phrase[p]!));
-      this.#phraseStart.push(this.#phrase.length);
-    }
-    this.#findingStart.push(this.#aspect.length);
-    for (let p = from.problemStart[k]!; p < from.problemStart[k + 1]!; p++) this.#problem.push(n(from.problem[p]!));
-    this.#problemStart.push(this.#problem.length);
-    for (let t = from.termStart[k]!; t < from.termStart[k + 1]!; t++) this.#term.push(n(from.term[t]!));
-    this.#termStart.push(this.#term.length);
-  }
-
-  finish(): AnalysisColumns {
-    const strings = [...this.#strings].sort();
-    const sorted = new Map(strings.map((s, i) => [s, i]));
-    const renumber = Uint32Array.from(this.#strings, (s) => sorted.get(s)!);
-    const numbers = (values: number[]) => {
-      const out = new Uint32Array(values.length);
-      for (let i = 0; i < values.length; i++) out[i] = renumber[values[i]!]!;
-      return out;
-    };
-    return Object.freeze({
-      size: this.#label.length,
-      strings,
-      label: Uint8Array.from(this.#label),
-      score: Float64Array.from(this.#score),
-      findingStart: Uint32Array.from(this.#findingStart),
-      aspect: numbers(this.#aspect),
-      polarity: Uint8Array.from(this.#polarity),
-      strength: Float64Array.from(this.#strength),
-      phraseStart: Uint32Array.from(this.#phraseStart),
-      phrase: numbers(this.#phrase),
-      problemStart: Uint32Array.from(this.#problemStart),
-      problem: numbers(this.#problem),
-      termStart: Uint32Array.from(this.#termStart),
-      term: numbers(this.#term),
-    });
-  }
+  return Object.freeze(out);
 }
 
 function indexOf<T>(values: readonly T[], value: T): number {

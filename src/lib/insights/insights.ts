@@ -3,7 +3,7 @@ import { hasText } from "../reviews/aggregate.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Insights } from "../schema/insights.ts";
 import type { Review } from "../schema/review.ts";
-import { type AnalysisColumns, ColumnsBuilder } from "./analysis-columns.ts";
+import { type AnalysisColumns, type AnalysisSource, columnsOf } from "./analysis-columns.ts";
 import { aspectInsights } from "./aggregate/aspects.ts";
 import { catalogEntities, problemEntities } from "./aggregate/entities.ts";
 import { faq } from "./aggregate/faq.ts";
@@ -27,21 +27,20 @@ export type InsightsOptions = {
 };
 
 /**
- * The analyses of `reviews` as insights count them (the stars' tone alone for a text in a language not read): those of
- * `previous.columns` for the reviews `previous.at` gives a position there, `analysisOf` for the others.
+ * The analyses of `reviews` as insights count them (the stars' tone alone for a text in a language not read): review k's
+ * is review `previous.from[k]` of `previous.columns` where that is not -1, `analysisOf` for the others.
  */
 export function analysisColumns(
   reviews: readonly Review[],
   analysisOf: (review: Review) => ReviewAnalysis,
-  previous?: { columns: AnalysisColumns; at: ReadonlyMap<Review, number> },
+  previous?: { columns: AnalysisColumns; from: Int32Array },
 ): AnalysisColumns {
-  const columns = new ColumnsBuilder();
-  for (const r of reviews) {
-    const at = previous?.at.get(r);
-    if (at !== undefined) columns.addFrom(previous!.columns, at);
-    else columns.add(r.analysis_status === "not_analysed" ? ratingOnly(r.rating) : analysisOf(r));
-  }
-  return columns.finish();
+  const sources = reviews.map((r, k): AnalysisSource => {
+    const at = previous ? previous.from[k]! : -1;
+    if (at !== -1) return at;
+    return r.analysis_status === "not_analysed" ? ratingOnly(r.rating) : analysisOf(r);
+  });
+  return columnsOf(sources, previous?.columns);
 }
 
 export function computeInsights(dataset: ReviewsDataset, options: InsightsOptions = {}): Insights {

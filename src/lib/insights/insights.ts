@@ -35,6 +35,8 @@ export function analysisColumns(
   analysisOf: (review: Review) => ReviewAnalysis,
   previous?: { columns: AnalysisColumns; from: Int32Array },
 ): AnalysisColumns {
+  if (previous && previous.from.length !== reviews.length)
+    throw new RangeError(`positions for ${previous.from.length} reviews, not ${reviews.length}`);
   const sources = reviews.map((r, k): AnalysisSource => {
     const at = previous ? previous.from[k]! : -1;
     if (at !== -1) return at;

@@ -1,11 +1,8 @@
 // How the insights cache stores an analysis on one line: a JSON array of numbers and string numbers, where each line
 // adds the strings it is the first to use to a table that grows down the file, and evidence is a span of the review's
 // text. A cache then holds each phrase once, not once per review, and reading it back makes each phrase once too.
+import { LABELS, POLARITIES } from "../lib/insights/analysis-columns.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
-
-const LABELS = ["positive", "neutral", "negative", "mixed"] as const;
-/** An aspect's judgement: never mixed. */
-const POLARITIES = ["positive", "neutral", "negative"] as const;
 
 /** Evidence as [start, end) of the text, or the string itself where the text does not hold it. */
 type Evidence = [number, number] | string;

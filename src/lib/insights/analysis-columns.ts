@@ -54,21 +54,22 @@ export function columnsOf(sources: readonly AnalysisSource[], previous?: Analysi
   let phrases = 0;
   let problems = 0;
   let terms = 0;
+  // The strings of `previous` that the reviews taken from it use, by number.
   const usedBefore = new Uint8Array(previous?.strings.length ?? 0);
+  const mark = (numbers: Uint32Array, from: number, to: number) => {
+    for (let q = from; q < to; q++) usedBefore[numbers[q]!] = 1;
+    return to - from;
+  };
   for (let k = 0; k < size; k++) {
     const source = sources[k]!;
     if (typeof source === "number") {
       const c = previous!;
       const p = taken(k);
       const [f0, f1] = [c.findingStart[p]!, c.findingStart[p + 1]!];
-      findings += f1 - f0;
-      for (let f = f0; f < f1; f++) usedBefore[c.aspect[f]!] = 1;
-      phrases += c.phraseStart[f1]! - c.phraseStart[f0]!;
-      for (let q = c.phraseStart[f0]!; q < c.phraseStart[f1]!; q++) usedBefore[c.phrase[q]!] = 1;
-      problems += c.problemStart[p + 1]! - c.problemStart[p]!;
-      for (let q = c.problemStart[p]!; q < c.problemStart[p + 1]!; q++) usedBefore[c.problem[q]!] = 1;
-      terms += c.termStart[p + 1]! - c.termStart[p]!;
-      for (let q = c.termStart[p]!; q < c.termStart[p + 1]!; q++) usedBefore[c.term[q]!] = 1;
+      findings += mark(c.aspect, f0, f1);
+      phrases += mark(c.phrase, c.phraseStart[f0]!, c.phraseStart[f1]!);
+      problems += mark(c.problem, c.problemStart[p]!, c.problemStart[p + 1]!);
+      terms += mark(c.term, c.termStart[p]!, c.termStart[p + 1]!);
     } else {
       findings += source.aspects.length;
       for (const a of source.aspects) {
@@ -86,6 +87,11 @@ export function columnsOf(sources: readonly AnalysisSource[], previous?: Analysi
   const strings = [...used].sort();
   const numberOf = new Map(strings.map((s, n) => [s, n]));
   const renumber = Uint32Array.from(previous?.strings ?? [], (s) => numberOf.get(s) ?? 0);
+  /** Copies `numbers[from, to)` of `previous`, renumbered, into `into` at `at`; returns where the copy ends. */
+  const copy = (numbers: Uint32Array, from: number, to: number, into: Uint32Array, at: number) => {
+    for (let q = from; q < to; q++) into[at++] = renumber[numbers[q]!]!;
+    return at;
+  };
 
   // Pass 2: the arrays.
   const out = {
@@ -116,11 +122,11 @@ export function columnsOf(sources: readonly AnalysisSource[], previous?: Analysi
         out.aspect[f] = renumber[c.aspect[g]!]!;
         out.polarity[f] = c.polarity[g]!;
         out.strength[f] = c.strength[g]!;
-        for (let q = c.phraseStart[g]!; q < c.phraseStart[g + 1]!; q++) out.phrase[ph++] = renumber[c.phrase[q]!]!;
+        ph = copy(c.phrase, c.phraseStart[g]!, c.phraseStart[g + 1]!, out.phrase, ph);
         out.phraseStart[f + 1] = ph;
       }
-      for (let q = c.problemStart[p]!; q < c.problemStart[p + 1]!; q++) out.problem[pr++] = renumber[c.problem[q]!]!;
-      for (let q = c.termStart[p]!; q < c.termStart[p + 1]!; q++) out.term[t++] = renumber[c.term[q]!]!;
+      pr = copy(c.problem, c.problemStart[p]!, c.problemStart[p + 1]!, out.problem, pr);
+      t = copy(c.term, c.termStart[p]!, c.termStart[p + 1]!, out.term, t);
     } else {
       out.label[k] = indexOf(LABELS, source.sentiment.label);
       out.score[k] = source.sentiment.score;

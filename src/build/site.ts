@@ -80,8 +80,10 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
   });
-  // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled.
-  largeOutputs.catch(() => {});
+  // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled. The
+  // handler is made outside this function: a closure made in it would keep every variable of it until the workers end,
+  // a full build's source reviews and their analyses among them.
+  largeOutputs.catch(handledLater);
   // The reviews read back come in their own order among the others, their hashes with them; the rest are hashed here.
   const reusedHashes = await read.reusedHashes;
   let next = 0;
@@ -119,6 +121,9 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     largeOutputs,
   };
 }
+
+/** Attached to a promise that is awaited later, so that a rejection before then is not unhandled. */
+function handledLater(): void {}
 
 /**
  * The analyses the previous release keeps for the reviews read back from it (the `reviewHash` of each in `hashes`, in

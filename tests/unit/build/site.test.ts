@@ -1,0 +1,42 @@
+// The derived site: what it keeps in memory while its large files are written on other threads.
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+import { readBuildSource } from "../../../src/build/read-source.ts";
+import type { PreviousBuild } from "../../../src/build/previous-release.ts";
+import { deriveSite, type Site } from "../../../src/build/site.ts";
+import { loadConfig } from "../../../src/config.ts";
+
+v8.setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+const noRelease = (): Promise<PreviousBuild> =>
+  Promise.resolve({ release: null, reason: "there is no previous release", fingerprint: "f" });
+
+/** The site derived from the sample data, and a weak reference to one of the source reviews it was derived from. */
+async function derive(staging: string): Promise<{ site: Site; source: WeakRef<object> }> {
+  const config = loadConfig({ DATA_DIR: "data", DIST_DIR: path.join(staging, "dist") });
+  const read = await readBuildSource(config.dataDir, noRelease, Date.now());
+  return { source: new WeakRef(read.added[0]!), site: await deriveSite(config, staging, read) };
+}
+
+test("keeps neither the source reviews nor their analyses while /reviews.json and the index are written", async () => {
+  const staging = await mkdtemp(path.join(os.tmpdir(), "site-"));
+  try {
+    const { site, source } = await derive(staging);
+    let writing = true;
+    const written = site.largeOutputs.finally(() => (writing = false));
+    // A weak reference holds its target until the current job ends.
+    await new Promise(setImmediate);
+    gc();
+    assert.ok(writing, "the large files were written before the check ran; it needs them still being written");
+    assert.equal(source.deref(), undefined, "a source review is still reachable from the derived site's work");
+    await written;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+});

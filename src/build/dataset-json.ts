@@ -6,9 +6,40 @@ import type { Review } from "../lib/schema/review.ts";
 const EMPTY_REVIEWS = '"reviews":[]}';
 const COMMA = Buffer.from(",");
 
-/** Each review's JSON as bytes: as a release that published it holds it (`known`), else made. */
+/** Room left before the reviews made here for the file's head (the dataset's other members): address space, not memory. */
+const HEAD_ROOM = 2 ** 20;
+/** The most address space reserved for the reviews made here, and the steps their memory grows by. */
+const MAX_BYTES = 2 ** 36;
+const GROWTH = 2 ** 24;
+const END = Buffer.from("]}");
+
+/**
+ * Each review's JSON as bytes: as a release that published it holds it (`known`), else made. What is made is written
+ * into one run of shared memory, a comma between reviews and the file's "]}" after the last, with room before it for the
+ * file's head (`RoomBefore` of the first): when those reviews end the file, as in a full build, /reviews.json is that
+ * memory, where a buffer per review would be 100 MB at 100k reviews copied once more, and kept by the main thread's
+ * allocator after.
+ */
 export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
-  return reviews.map((r) => known.get(r) ?? Buffer.from(JSON.stringify(r)));
+  const memory = new SharedArrayBuffer(HEAD_ROOM, { maxByteLength: MAX_BYTES });
+  let at = HEAD_ROOM;
+  const write = (text: string, length: number) => {
+    if (at + length > memory.byteLength) memory.grow(Math.min(MAX_BYTES, Math.ceil((at + length) / GROWTH) * GROWTH));
+    const bytes = Buffer.from(memory, at, length);
+    bytes.write(text);
+    at += length;
+    return bytes;
+  };
+  let made = 0;
+  const json = reviews.map((r) => {
+    const held = known.get(r);
+    if (held) return held;
+    const text = JSON.stringify(r);
+    if (made++ > 0) write(",", 1);
+    return write(text, Buffer.byteLength(text));
+  });
+  if (made > 0) write(END.toString(), END.length);
+  return json;
 }
 
 /**
@@ -82,7 +113,7 @@ export function datasetJson(
     ends[k] = offset += bytes.length;
   }
   flush();
-  parts.push(Buffer.from("]}"));
+  parts.push(END);
   const whole = room && inPlace(parts, room);
   return { parts: whole ? [whole] : shared(parts), length: offset + 2, starts, ends };
 }
@@ -100,7 +131,7 @@ function inPlace(parts: readonly Buffer[], room: RoomBefore): Buffer | null {
   const need = before.reduce((n, p) => n + p.length, 0);
   const end = run.byteOffset + run.length;
   const fits =
-    end + tail.length === memory.byteLength &&
+    end + tail.length <= memory.byteLength &&
     tail.equals(new Uint8Array(memory, end, tail.length)) &&
     room.lendTo(run, need);
   if (!fits) return null;

@@ -69,6 +69,7 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
   ]);
   const reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
+  const room = reusedJson[0] ?? reviewJson[0];
   // Per review of the dataset, its position among the reviews read back (-1 for a new one).
   const at = new Map(reused.map((r, i) => [r, i]));
   const from = reused.length > 0 ? Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1) : null;
@@ -76,7 +77,8 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     dir: stagingDir,
     dataset,
     reviewJson,
-    room: reusedJson[0] ? new RoomBefore(reusedJson[0]) : null,
+    // The reviews read back end the file when there are any (they follow the new ones), else the reviews made here.
+    room: room ? new RoomBefore(room) : null,
     previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
   });

@@ -18,7 +18,8 @@ test("datasetJson's parts make JSON.stringify of the dataset, for any number of 
 test("says where each review's JSON lies in the file, each within one part (what the search index worker parses)", () => {
   const d = dataset(5);
   d.reviews[2]!.text = "Ünïcode text, 👍";
-  const { parts, length, starts, ends } = datasetJson(d);
+  const json = reviewJsonBytes(d.reviews);
+  const { parts, length, starts, ends } = datasetJson(d, json, new RoomBefore(json[0]!));
   const bytes = Buffer.concat(parts);
   assert.equal(length, bytes.length);
   assert.equal(starts.length, d.reviews.length);
@@ -34,8 +35,14 @@ test("says where each review's JSON lies in the file, each within one part (what
     parts.every((p) => p.buffer instanceof SharedArrayBuffer),
     "every part can be shared with a worker",
   );
-  // Nothing was read back: every byte was copied end to end, and the file is one part, not one per review and comma.
+  // Nothing was read back: the reviews were written one after another with room for the head before them, and the file
+  // is that memory, one part, not one per review and comma.
   assert.equal(parts.length, 1);
+  assert.equal(parts[0]!.buffer, json[0]!.buffer, "the reviews are not copied");
+  // Without the room, the head and end are copied beside them, and the file is the same.
+  const copied = datasetJson(d, reviewJsonBytes(d.reviews));
+  assert.ok(copied.parts.every((p) => p.buffer instanceof SharedArrayBuffer));
+  assert.deepEqual(Buffer.concat(copied.parts), bytes);
 });
 
 test("takes a review's JSON as read from a release that published it", () => {

@@ -16,6 +16,26 @@ export function decodeSource(file: string, bytes: Uint8Array, problems: string[]
   }
 }
 
+/**
+ * The lines of `bytes` (split at each newline, as `decodeSource(...).split("\n")` gives them), each decoded as it is
+ * taken: a 60 MB reviews.jsonl is never one string, which would be twice its size in memory once any review holds a
+ * character past Latin-1. Its bad byte sequences are reported as `decodeSource` reports them, before the first line.
+ */
+export function* sourceLines(file: string, bytes: Uint8Array, problems: string[]): Generator<string> {
+  const valid = isUtf8(bytes);
+  if (!valid)
+    for (const line of badLines(bytes))
+      problems.push(`${file}:${line}: invalid UTF-8 (save the file as UTF-8; the bytes are not text in that encoding)`);
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (;;) {
+    const end = bytes.indexOf(10, start);
+    yield decoder.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
+    if (end === -1) return;
+    start = end + 1;
+  }
+}
+
 /** The 1-based numbers of the lines of `bytes` that are not valid UTF-8 (a newline never ends a multi-byte sequence). */
 function badLines(bytes: Uint8Array): number[] {
   const lines: number[] = [];

@@ -8,7 +8,7 @@ import { type Business, BusinessFile } from "../lib/schema/business.ts";
 import { ReviewInput } from "../lib/schema/review.ts";
 import { duplicateKeys } from "./duplicate-keys.ts";
 import { futureDates } from "./future-dates.ts";
-import { decodeSource } from "./source-text.ts";
+import { decodeSource, sourceLines } from "./source-text.ts";
 import { parseSuppressed, readSuppressedBytes, SUPPRESSED_FILE } from "./suppressed.ts";
 
 export type Source = {
@@ -75,7 +75,7 @@ export function parseSource(files: SourceFiles, now: number): Source {
   );
   const reviews = parseReviews(
     files.reviewsFile,
-    decodeSource(files.reviewsFile, files.reviews, problems),
+    sourceLines(files.reviewsFile, files.reviews, problems),
     now,
     problems,
   );
@@ -107,8 +107,8 @@ export function parseReviewsFrom(
   now: number,
 ): { reviews: ReviewInput[]; suppressedCount: number } | null {
   const problems: string[] = [];
-  const text = decodeSource(files.reviewsFile, files.reviews.subarray(from), problems);
-  const reviews = parseReviews(files.reviewsFile, text, now, problems);
+  const lines = sourceLines(files.reviewsFile, files.reviews.subarray(from), problems);
+  const reviews = parseReviews(files.reviewsFile, lines, now, problems);
   const suppressed = suppressedIds(files, problems);
   if (problems.length > 0) return null;
   // The few new ids looked up while the known reviews are walked once: no set of 100k ids to build.
@@ -210,15 +210,15 @@ function parseBusiness(file: string, text: string, problems: string[]): Business
   return null;
 }
 
-/** The reviews of `text`, a slice of reviews.jsonl from a line start, dated no later than a day after `now`. */
-function parseReviews(file: string, text: string, now: number, problems: string[]): ReviewInput[] {
+/** The reviews of `lines`, of reviews.jsonl from a line start, dated no later than a day after `now`. */
+function parseReviews(file: string, lines: Iterable<string>, now: number, problems: string[]): ReviewInput[] {
   const reviews: ReviewInput[] = [];
   const firstLine = new Map<string, number>();
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
+  let n = 0;
+  for (const whole of lines) {
+    n++;
+    const line = whole.trim();
     if (line === "") continue;
-    const n = i + 1;
     let value: unknown;
     try {
       value = JSON.parse(line);

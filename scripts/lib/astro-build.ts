@@ -27,8 +27,8 @@ export const BUILD_NODE_OPTIONS = [
  */
 export const BUILD_ENV: Readonly<Record<string, string>> = {
   GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
-  // Vite's bundler allocates with mimalloc, which keeps the memory it frees for reuse unless told to return it: 130-170 MB of a
-  // 100k build's peak, bundling long done, against 83-96 MB when it returns freed memory at once.
+  // Vite's bundler allocates with mimalloc, which keeps the memory it frees for reuse unless told to return it:
+  // 130-170 MB of a 100k build's peak, bundling long done, against 83-96 MB when it returns freed memory at once.
   MIMALLOC_PURGE_DELAY: "0",
   // V8's compile cache, where `module.enableCompileCache()` keeps the sidecar's: a build would otherwise compile Astro,
   // Vite and its own TypeScript afresh, and each worker thread strip its TypeScript again.

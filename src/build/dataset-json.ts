@@ -6,24 +6,28 @@ import type { Review } from "../lib/schema/review.ts";
 const EMPTY_REVIEWS = '"reviews":[]}';
 const COMMA = Buffer.from(",");
 
-/** Room left before the reviews made here for the file's head (the dataset's other members): address space, not memory. */
+/** Room left before the reviews made here for the file's head (the dataset's other members); unwritten, not resident. */
 const HEAD_ROOM = 2 ** 20;
-/** The most address space reserved for the reviews made here, and the steps their memory grows by. */
-const MAX_BYTES = 2 ** 36;
+/**
+ * The address space reserved for the reviews made here (the file's offsets are 32-bit), and the steps their memory
+ * grows by.
+ */
+const MAX_BYTES = 2 ** 32;
 const GROWTH = 2 ** 24;
 const END = Buffer.from("]}");
 
 /**
  * Each review's JSON as bytes: as a release that published it holds it (`known`), else made. What is made is written
- * into one run of shared memory, a comma between reviews and the file's "]}" after the last, with room before it for the
- * file's head (`RoomBefore` of the first): when those reviews end the file, as in a full build, /reviews.json is that
- * memory, where a buffer per review would be 100 MB at 100k reviews copied once more, and kept by the main thread's
- * allocator after.
+ * into one run of shared memory, a comma between reviews and the file's "]}" after the last, with room before it for
+ * the file's head (`RoomBefore` of the first): when those reviews end the file, as in a full build, /reviews.json is
+ * that memory, where a buffer per review would be 100 MB at 100k reviews copied once more, and kept by the main
+ * thread's allocator after.
  */
 export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
-  const memory = new SharedArrayBuffer(HEAD_ROOM, { maxByteLength: MAX_BYTES });
+  let memory: SharedArrayBuffer | null = null;
   let at = HEAD_ROOM;
   const write = (text: string, length: number) => {
+    memory ??= new SharedArrayBuffer(HEAD_ROOM, { maxByteLength: MAX_BYTES });
     if (at + length > memory.byteLength) memory.grow(Math.min(MAX_BYTES, Math.ceil((at + length) / GROWTH) * GROWTH));
     const bytes = Buffer.from(memory, at, length);
     bytes.write(text);
@@ -68,7 +72,8 @@ export class RoomBefore {
 /**
  * /reviews.json as parts in memory that worker threads share (the file is their concatenation), and where each review's
  * JSON lies in it. Reviews read back from the previous release stay where they were read (previous-reviews.ts reads
- * that file into shared memory); only the rest is copied, into one buffer of its own.
+ * that file into shared memory), as do the reviews made in shared memory by `reviewJsonBytes`; the rest is copied,
+ * into one buffer of its own, or into the room before the reviews that end the file.
  */
 export type DatasetJson = {
   parts: Buffer[];

@@ -46,8 +46,8 @@ parentPort!.postMessage({
 } satisfies LargeFileDone);
 
 /**
- * The parts as one buffer, for the compressors: the one part when there is one (a full build copies every review into
- * one shared buffer, a rebuild writes the new head before the reviews read back), else joined here, off the main thread.
+ * The parts as one buffer, for the compressors: the one part when there is one (a full build writes the head before the
+ * reviews it made, a rebuild before the reviews read back), else joined here, off the main thread.
  */
 function joined(parts: readonly Uint8Array[]): Buffer {
   const [first] = parts;

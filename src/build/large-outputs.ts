@@ -61,8 +61,8 @@ export type LargeOutputs = {
 
 /**
  * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. The workers are
- * started before it returns, and nothing it was given is kept while they run: the reviews' own JSON (100 MB at 100k
- * reviews) is garbage once copied into the file's shared memory.
+ * started before it returns, and nothing it was given is kept while they run: the reviews' JSON that is not part of the
+ * file's shared memory is garbage once copied into it.
  */
 export function writeLargeOutputs({
   dir,

@@ -5,10 +5,11 @@ import { Worker } from "node:worker_threads";
 import { z } from "zod";
 
 /**
- * Each worker's young generation, in MB. The build's process flags give the main thread a large one (BUILD_NODE_OPTIONS
- * in scripts/lib/astro-build.ts), and V8 flags take precedence over a worker's own limits: left set, they would give
- * every worker 64 MB it does not use, three of them at once at a build's peak. They are cleared before a worker is made;
- * V8 reads them when it makes a heap, and the main thread's is made.
+ * Each worker's young generation, in MB. The build's process flags give the main thread a large one
+ * (BUILD_NODE_OPTIONS in scripts/lib/astro-build.ts), and V8 flags take precedence over a worker's own limits: left
+ * set, they would give every worker 64 MB it does not use, three of them at once at a build's peak. They are cleared
+ * before a worker is made, for the rest of the process; V8 reads them when it makes a heap, and the main thread's is
+ * made.
  */
 const WORKER_YOUNG_GENERATION_MB = 24;
 

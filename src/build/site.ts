@@ -77,14 +77,15 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     dir: stagingDir,
     dataset,
     reviewJson,
-    // The reviews read back end the file when there are any (they follow the new ones), else the reviews made here.
+    // The reviews read back usually end the file (new reviews are newer), else the reviews made here; when the room's
+    // reviews do not end it, the file is assembled by copying.
     room: room ? new RoomBefore(room) : null,
     previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled. The
-  // handler is made outside this function: a closure made in it would keep every variable of it until the workers end,
-  // a full build's source reviews and their analyses among them.
+  // handler is made outside this function: a closure made in it would keep, until the workers end, every variable its
+  // other closures use, a full build's source reviews and their analyses among them.
   largeOutputs.catch(handledLater);
   // The reviews read back come in their own order among the others, their hashes with them; the rest are hashed here.
   const reusedHashes = await read.reusedHashes;

@@ -55,6 +55,22 @@ test("takes a review's JSON as read from a release that published it", () => {
   assert.ok(!bytes.includes("changed after it was read"));
 });
 
+test("the reviews made are one run of memory past its growth steps, and a head larger than its room is copied", () => {
+  const d = dataset(3);
+  // 20 MB of text in one review: more than one step of the memory the reviews are written into.
+  d.reviews[1]!.text = "Ünïcode 👍 ".repeat(1_500_000);
+  const json = reviewJsonBytes(d.reviews);
+  const { parts } = datasetJson(d, json, new RoomBefore(json[0]!));
+  assert.equal(parts.length, 1);
+  assert.deepEqual(parts[0], Buffer.from(JSON.stringify(d)));
+  // A head of more than the room before the reviews (1 MiB): the file is copied together, the same bytes.
+  const big = { ...dataset(2), business: { ...dataset(2).business, name: "N".repeat(2 ** 21) } };
+  const bigJson = reviewJsonBytes(big.reviews);
+  const copied = datasetJson(big, bigJson, new RoomBefore(bigJson[0]!));
+  assert.ok(copied.parts.length > 1);
+  assert.deepEqual(Buffer.concat(copied.parts), Buffer.from(JSON.stringify(big)));
+});
+
 test("refuses a dataset whose reviews are not its last member, rather than write them elsewhere", () => {
   const { reviews, ...rest } = dataset(2);
   assert.throws(() => bytesOf({ reviews, ...rest }), /reviews must be its last member/);

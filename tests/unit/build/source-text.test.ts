@@ -10,6 +10,11 @@ const cases: Record<string, Buffer> = {
   "a byte order mark, CRLF and empty lines": Buffer.from('\ufeff{"id":"a"}\r\n\r\n\n{"id":"b"}\r\n'),
   "a byte order mark within a line": Buffer.from('{"id":"a"}\n\ufeff{"id":"b"}'),
   "characters past Latin-1": Buffer.from('{"text":"Ünïcode, 👍, \u2028"}\n{"text":"plain"}\n'),
+  "a byte order mark and a bad byte sequence": Buffer.concat([
+    Buffer.from('\ufeff{"id":"a"}\n{"text":"'),
+    Buffer.from([0xc3, 0x28]),
+    Buffer.from('"}'),
+  ]),
   "bad byte sequences": Buffer.concat([
     Buffer.from('{"id":"a"}\n{"text":"'),
     Buffer.from([0xc3, 0x28, 0xff, 0xe2, 0x82]),

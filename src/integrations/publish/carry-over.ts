@@ -21,15 +21,17 @@ export class MissingFromRelease extends Error {
  * thread pool with the publish step's other reads and writes.
  */
 export function carryPages(root: string, release: PreviousRelease, files: readonly string[]): HashedFile[] {
+  // Each directory made once: a page and its variants share one, and 2,000 pages are thousands of links.
+  const dirs = new Set<string>();
   return files.map((file) => {
     const entry = release.files.get(file);
     if (!entry) throw new Error(`the previous release ${release.dir} does not list ${file}`);
-    linkInto(release.dir, entry.path, root, file);
+    linkInto(release.dir, entry.path, root, file, dirs);
     return {
       path: file,
       bytes: entry.bytes,
       sha256: entry.sha256,
-      encodings: linkVariants(release, entry, root, file),
+      encodings: linkVariants(release, entry, root, file, dirs),
     };
   });
 }
@@ -39,26 +41,34 @@ export function entriesByHash(release: PreviousRelease | null): ReadonlyMap<stri
   return new Map(release ? [...release.files.values()].map((e) => [e.sha256, e]) : []);
 }
 
-/** Links the compressed variants of `entry` in `release` as those of `file` in `root`. */
+/**
+ * Links the compressed variants of `entry` in `release` as those of `file` in `root`; `dirs`, the directories already
+ * made under `root`.
+ */
 export function linkVariants(
   release: PreviousRelease,
   entry: ManifestEntry,
   root: string,
   file: string,
+  dirs: Set<string> = new Set(),
 ): HashedFile["encodings"] {
   const encodings: HashedFile["encodings"] = {};
   for (const [key, ext] of VARIANTS) {
     const variant = entry.encodings[key];
     if (!variant) continue;
-    linkInto(release.dir, variant.path, root, file + ext);
+    linkInto(release.dir, variant.path, root, file + ext, dirs);
     encodings[key] = { path: file + ext, bytes: variant.bytes, sha256: variant.sha256 };
   }
   return encodings;
 }
 
-function linkInto(fromDir: string, from: string, toDir: string, to: string): void {
+function linkInto(fromDir: string, from: string, toDir: string, to: string, dirs: Set<string>): void {
   const target = path.join(toDir, to);
-  mkdirSync(path.dirname(target), { recursive: true });
+  const dir = path.dirname(target);
+  if (!dirs.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    dirs.add(dir);
+  }
   try {
     linkSync(path.join(fromDir, from), target);
   } catch (err) {

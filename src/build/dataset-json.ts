@@ -14,7 +14,7 @@ const HEAD_ROOM = 2 ** 20;
  */
 const MAX_BYTES = 2 ** 32;
 const GROWTH = 2 ** 24;
-const END = Buffer.from("]}");
+const END = "]}";
 
 /**
  * Each review's JSON as bytes: as a release that published it holds it (`known`), else made. What is made is written
@@ -26,7 +26,8 @@ const END = Buffer.from("]}");
 export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
   let memory: SharedArrayBuffer | null = null;
   let at = HEAD_ROOM;
-  const write = (text: string, length: number) => {
+  const write = (text: string) => {
+    const length = Buffer.byteLength(text);
     memory ??= new SharedArrayBuffer(HEAD_ROOM, { maxByteLength: MAX_BYTES });
     if (at + length > memory.byteLength) memory.grow(Math.min(MAX_BYTES, Math.ceil((at + length) / GROWTH) * GROWTH));
     const bytes = Buffer.from(memory, at, length);
@@ -38,11 +39,10 @@ export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<R
   const json = reviews.map((r) => {
     const held = known.get(r);
     if (held) return held;
-    const text = JSON.stringify(r);
-    if (made++ > 0) write(",", 1);
-    return write(text, Buffer.byteLength(text));
+    if (made++ > 0) write(",");
+    return write(JSON.stringify(r));
   });
-  if (made > 0) write(END.toString(), END.length);
+  if (made > 0) write(END);
   return json;
 }
 
@@ -118,7 +118,7 @@ export function datasetJson(
     ends[k] = offset += bytes.length;
   }
   flush();
-  parts.push(END);
+  parts.push(Buffer.from(END));
   const whole = room && inPlace(parts, room);
   return { parts: whole ? [whole] : shared(parts), length: offset + 2, starts, ends };
 }

@@ -10,8 +10,7 @@ export function decodeSource(file: string, bytes: Uint8Array, problems: string[]
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    for (const line of badLines(bytes))
-      problems.push(`${file}:${line}: invalid UTF-8 (save the file as UTF-8; the bytes are not text in that encoding)`);
+    reportBadLines(file, bytes, problems);
     return new TextDecoder("utf-8").decode(bytes);
   }
 }
@@ -22,10 +21,7 @@ export function decodeSource(file: string, bytes: Uint8Array, problems: string[]
  * character past Latin-1. Its bad byte sequences are reported as `decodeSource` reports them, before the first line.
  */
 export function* sourceLines(file: string, bytes: Uint8Array, problems: string[]): Generator<string> {
-  const valid = isUtf8(bytes);
-  if (!valid)
-    for (const line of badLines(bytes))
-      problems.push(`${file}:${line}: invalid UTF-8 (save the file as UTF-8; the bytes are not text in that encoding)`);
+  if (!isUtf8(bytes)) reportBadLines(file, bytes, problems);
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   for (;;) {
@@ -34,6 +30,12 @@ export function* sourceLines(file: string, bytes: Uint8Array, problems: string[]
     if (end === -1) return;
     start = end + 1;
   }
+}
+
+/** Adds to `problems` each line of `file` (its `bytes`) that is not valid UTF-8. */
+function reportBadLines(file: string, bytes: Uint8Array, problems: string[]): void {
+  for (const line of badLines(bytes))
+    problems.push(`${file}:${line}: invalid UTF-8 (save the file as UTF-8; the bytes are not text in that encoding)`);
 }
 
 /** The 1-based numbers of the lines of `bytes` that are not valid UTF-8 (a newline never ends a multi-byte sequence). */

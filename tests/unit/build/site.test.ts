@@ -7,20 +7,17 @@ import { test } from "node:test";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { readBuildSource } from "../../../src/build/read-source.ts";
-import type { PreviousBuild } from "../../../src/build/previous-release.ts";
 import { deriveSite, type Site } from "../../../src/build/site.ts";
 import { loadConfig } from "../../../src/config.ts";
+import { noPreviousBuild } from "../../helpers/no-previous-build.ts";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 
-const noRelease = (): Promise<PreviousBuild> =>
-  Promise.resolve({ release: null, reason: "there is no previous release", fingerprint: "f" });
-
 /** The site derived from the sample data, and a weak reference to one of the source reviews it was derived from. */
 async function derive(staging: string): Promise<{ site: Site; source: WeakRef<object> }> {
   const config = loadConfig({ DATA_DIR: "data", DIST_DIR: path.join(staging, "dist") });
-  const read = await readBuildSource(config.dataDir, noRelease, Date.now());
+  const read = await readBuildSource(config.dataDir, noPreviousBuild, Date.now());
   return { source: new WeakRef(read.added[0]!), site: await deriveSite(config, staging, read) };
 }
 

@@ -14,6 +14,7 @@ import { readSourceAhead } from "../../../src/build/source-read-ahead.ts";
 import { DataError, readSourceFiles, sourceDigests } from "../../../src/build/source.ts";
 import type { ManifestEntry } from "../../../src/lib/schema/manifest.ts";
 import { dataset } from "../../helpers/dataset.ts";
+import { noPreviousBuild } from "../../helpers/no-previous-build.ts";
 
 const published = dataset(30);
 const lines = published.reviews.map((r) => `{"id":"${r.id}"}\n`).join("");
@@ -26,13 +27,10 @@ async function dataDir(reviews: string, suppressed?: string): Promise<string> {
   return dir;
 }
 
-const noRelease = (): Promise<PreviousBuild> =>
-  Promise.resolve({ release: null, reason: "there is no previous release", fingerprint: "f" });
-
 test("reads and hashes the source files on another thread as the main thread does", async () => {
   for (const suppressed of [undefined, '{"id":"x","reason":"a legal request"}\n']) {
     const dir = await dataDir(lines, suppressed);
-    const ahead = await readSourceAhead(dir, noRelease);
+    const ahead = await readSourceAhead(dir, noPreviousBuild);
     assert.ok(ahead, "the worker read the files");
     const files = readSourceFiles(dir);
     assert.deepEqual(ahead.files, files);
@@ -89,10 +87,13 @@ test("reads the previous /reviews.json ahead, with room for the new lines, as pr
 test("gives nothing when the worker cannot read, and the main thread then says which file is missing", async () => {
   const dir = path.join(await mkdtemp(path.join(os.tmpdir(), "source-ahead-")), "no-such-data");
   await mkdir(path.dirname(dir), { recursive: true });
-  assert.equal(await readSourceAhead(dir, noRelease), null);
-  await assert.rejects(readBuildSource(dir, noRelease, Date.now(), readSourceAhead(dir, noRelease)), (err: Error) => {
-    assert.ok(err instanceof DataError);
-    assert.match(err.message, /business\.json: cannot read the file \(ENOENT\)/);
-    return true;
-  });
+  assert.equal(await readSourceAhead(dir, noPreviousBuild), null);
+  await assert.rejects(
+    readBuildSource(dir, noPreviousBuild, Date.now(), readSourceAhead(dir, noPreviousBuild)),
+    (err: Error) => {
+      assert.ok(err instanceof DataError);
+      assert.match(err.message, /business\.json: cannot read the file \(ENOENT\)/);
+      return true;
+    },
+  );
 });

@@ -5,9 +5,9 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { nextChangeLog } from "../../src/lib/changes/diff.ts";
+import { continueChangeLog, startChangeLog } from "../../src/lib/changes/diff.ts";
 import { changeFeedOf } from "../../src/lib/changes/feed.ts";
-import { decodeChangeLog, encodeChangeLog, reviewHash } from "../../src/lib/changes/log.ts";
+import { decodeChangeLog, reviewHash } from "../../src/lib/changes/log.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { runLoad } from "./lib/autocannon.ts";
 
@@ -39,8 +39,8 @@ const ids = jsons.map((_, i) => `r-${String(i).padStart(6, "0")}`);
 const published = time("hash every review's JSON (sha256)", () =>
   jsons.map((b, i) => ({ id: ids[i]!, hash: reviewHash(b), changedAt: 1_700_000_000 + i })),
 );
-const first = time("new history (sort, number)", () => nextChangeLog(null, published, 1_800_000_000));
-const bytes = time("encode the file", () => encodeChangeLog(first.log));
+const first = time("new history (sort, number, encode the file)", () => startChangeLog(published));
+const bytes = first.text;
 console.log(
   `change log file: ${(Buffer.byteLength(bytes) / 2 ** 20).toFixed(2)} MB (${Buffer.byteLength(bytes)} bytes)`,
 );
@@ -51,11 +51,19 @@ const next = published
   .concat(
     Array.from({ length: n / 1000 }, (_, k) => ({ id: `new-${k}`, hash: reviewHash(json(n + k)), changedAt: 1 })),
   );
-const continued = time("continue it (1% edited, 0.1% removed, 0.1% added)", () =>
-  nextChangeLog(first.log, next, 1_800_000_100),
+const continued = time("continue the file (1% edited, 0.1% removed, 0.1% added)", () =>
+  continueChangeLog(bytes, next, 1_800_000_100),
 );
 console.log(`  added ${continued.upserts} upserts, ${continued.removals} removals`);
-const text = encodeChangeLog(continued.log);
+const added = time("continue it (one review added)", () =>
+  continueChangeLog(
+    bytes,
+    [...published, { id: "one-more", hash: reviewHash(json(n + 1)), changedAt: 1 }],
+    1_800_000_100,
+  ),
+);
+console.log(`  added ${added.upserts} upserts, ${added.removals} removals`);
+const text = continued.text;
 const decoded = time("sidecar: decode the file", () => decodeChangeLog(text));
 time("sidecar: match it to the index's ids", () =>
   changeFeedOf(

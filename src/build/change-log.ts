@@ -2,29 +2,20 @@
 // what this build publishes (a new history when there is none to continue) and writes it into the release.
 import { readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { nextChangeLog, type NextChangeLog } from "../lib/changes/diff.ts";
-import {
-  CHANGE_LOG_FILE,
-  CHANGE_LOG_FORMAT,
-  type ChangeLog,
-  decodeChangeLog,
-  encodeChangeLog,
-} from "../lib/changes/log.ts";
+import { continueChangeLog, type NextChangeLog, startChangeLog } from "../lib/changes/diff.ts";
+import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../lib/changes/log.ts";
 import { reviewModifiedAt } from "../lib/feeds/items.ts";
 import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { sha256 } from "./hash.ts";
 
-export type PreviousChangeLog = { log: ChangeLog; reason: null } | { log: null; reason: string };
-
-/** The previous log's file as read, checked against its manifest entry but not yet decoded; or why there is none. */
+/** The previous log's file as read, checked against its manifest entry; or why there is none. */
 export type PreviousChangeLogFile = { text: string; reason: null } | { text: null; reason: string };
 
 /**
  * The log file of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with
  * why, when there is none to continue (no release, or one without a usable log): the build then starts a new history.
- * Decoded apart (`decodePreviousChangeLog`): a build reads the file when it starts, while Vite bundles on the same
- * thread, and decodes it later, so that its 100k entries are not in the heap that Vite's garbage collection goes over.
+ * A build reads the file when it starts, and continues it in the publish step.
  */
 export async function readPreviousChangeLog(distDir: string): Promise<PreviousChangeLogFile> {
   let dir: string;
@@ -48,27 +39,18 @@ export async function readPreviousChangeLog(distDir: string): Promise<PreviousCh
   }
 }
 
-/** The log a file read by `readPreviousChangeLog` holds; null, with why, when it holds none. */
-export function decodePreviousChangeLog(file: PreviousChangeLogFile): PreviousChangeLog {
-  if (file.text === null) return { log: null, reason: file.reason };
-  try {
-    return { log: decodeChangeLog(file.text), reason: null };
-  } catch (err) {
-    return { log: null, reason: `the previous change log cannot be read (${(err as Error).message})` };
-  }
-}
-
-export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog };
+export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog; reason: string | null };
 
 /**
  * Writes the log of the release built in `root`, whose reviews are `reviews` with the `reviewHash` of their published
- * JSON in `hashes`, after `previous`; `now` (epoch milliseconds) is the build's clock: when it saw the changes it adds.
+ * JSON in `hashes`, after the `previous` log's file; `now` (epoch milliseconds) is the build's clock: when it saw the
+ * changes it adds. A new history starts when there is no previous log to continue (`reason` says why).
  */
 export async function writeChangeLog(
   root: string,
   reviews: readonly Review[],
   hashes: readonly string[],
-  previous: ChangeLog | null,
+  previous: PreviousChangeLogFile,
   now: number,
 ): Promise<ChangeLogWritten> {
   const published = reviews.map((r, k) => ({
@@ -76,11 +58,21 @@ export async function writeChangeLog(
     hash: hashes[k]!,
     changedAt: Date.parse(reviewModifiedAt(r)) / 1000,
   }));
-  const next = nextChangeLog(previous, published, Math.floor(now / 1000));
-  const bytes = Buffer.from(encodeChangeLog(next.log));
+  let reason = previous.reason;
+  let next: NextChangeLog | null = null;
+  if (previous.text !== null) {
+    try {
+      next = continueChangeLog(previous.text, published, Math.floor(now / 1000));
+    } catch (err) {
+      reason = `the previous change log cannot be read (${(err as Error).message})`;
+    }
+  }
+  next ??= startChangeLog(published);
+  const bytes = Buffer.from(next.text);
   await writeFile(path.join(root, CHANGE_LOG_FILE), bytes);
   return {
     file: { path: CHANGE_LOG_FILE, format: CHANGE_LOG_FORMAT, bytes: bytes.length, sha256: sha256(bytes) },
     next,
+    reason,
   };
 }

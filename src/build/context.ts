@@ -2,7 +2,7 @@
 // source read, the derived site, the archive pages' plan, the previous change log), each made once, when first asked for.
 import type { Config } from "../config.ts";
 import { type ArchivePlan, planArchivePages } from "./archive-pages.ts";
-import { decodePreviousChangeLog, type PreviousChangeLog, readPreviousChangeLog } from "./change-log.ts";
+import { type PreviousChangeLogFile, readPreviousChangeLog } from "./change-log.ts";
 import { type PreviousBuild, readPreviousBuild } from "./previous-release.ts";
 import { readBuildSource } from "./read-source.ts";
 import { readSourceAhead, type SourceReadAhead } from "./source-read-ahead.ts";
@@ -28,8 +28,8 @@ export type BuildContext = Readonly<{
    */
   readPrevious: () => void;
   site: () => Promise<Site>;
-  /** The change log of the release DIST_DIR pointed at when the build started, which this build continues. */
-  previousChangeLog: () => Promise<PreviousChangeLog>;
+  /** The change log file of the release DIST_DIR pointed at when the build started, which this build continues. */
+  previousChangeLog: () => Promise<PreviousChangeLogFile>;
   archivePlan: () => Promise<ArchivePlan>;
 }>;
 
@@ -39,7 +39,7 @@ export function createBuildContext(config: Config, now: number): BuildContext {
   const previousBuild = once(() => readPreviousBuild(config.distDir));
   // Read at the start, before this build may replace the release.
   const liveCount = once(() => liveReviewCount(config.distDir));
-  const changeLogFile = once(() => readPreviousChangeLog(config.distDir));
+  const previousChangeLog = once(() => readPreviousChangeLog(config.distDir));
   // Started when the build starts and taken by the one reading of the source: after that nothing here keeps its buffers.
   let sourceAhead: Promise<SourceReadAhead | null> | null = null;
   let aheadTaken = false;
@@ -50,7 +50,6 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     [aheadTaken, sourceAhead] = [true, null];
     return ahead;
   };
-  const previousChangeLog = once(async () => decodePreviousChangeLog(await changeLogFile()));
   const site = once(async () => {
     const source = await readBuildSource(config.dataDir, previousBuild, now, takeAhead());
     const count = source.reused.length + source.added.length;
@@ -66,7 +65,7 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     previousBuild,
     readPrevious: () => {
       // Failures are reported by the stages that await these; until then they must not end the process.
-      for (const read of [previousBuild, liveCount, changeLogFile, readAhead]) read().catch(() => {});
+      for (const read of [previousBuild, liveCount, previousChangeLog, readAhead]) read().catch(() => {});
     },
     site,
     previousChangeLog,

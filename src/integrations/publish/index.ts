@@ -66,8 +66,13 @@ export default function publish(context: BuildContext): AstroIntegration {
         const carriedPaths = new Set(carriedFiles);
         const made = [...listed, ...sitemaps].filter((f) => !carriedPaths.has(f)).sort();
         const hashed = await hashAndCompress(root, made, previous?.release ?? null);
-        const changeLog = await context.previousChangeLog();
-        const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewHashes, changeLog.log, context.now);
+        const changes = await writeChangeLog(
+          root,
+          site.dataset.reviews,
+          site.reviewHashes,
+          await context.previousChangeLog(),
+          context.now,
+        );
         // Written and described by the build itself (large-outputs.ts), on other threads, awaited last.
         const { datasetFile, datasetGzipChunks, gzipMade, indexMade } = await site.largeOutputs;
         const files = [...carried, datasetFile, ...hashed];
@@ -103,7 +108,7 @@ export default function publish(context: BuildContext): AstroIntegration {
             previous?.release
               ? `${carried.length} unchanged pages carried over from the previous release`
               : `every page built (${previous?.reason ?? build.reason})`
-          }; ${site.reviewsRead}; ${site.analysesRead}; ${gzipMade}; ${indexMade}; ${changesMade(changes.next, changeLog.reason)}`,
+          }; ${site.reviewsRead}; ${site.analysesRead}; ${gzipMade}; ${indexMade}; ${changesMade(changes.next, changes.reason)}`,
         );
       },
     },

@@ -1,12 +1,13 @@
 // A release's change log from the previous release's and its own reviews: each review added or whose published JSON
 // changed, and each review gone, gets the next sequence number; the log keeps one entry, the newest, per id.
-import { type ChangeEntry, type ChangeLog, historyOf, lastSeq } from "./log.ts";
+import { type ChangeEntry, encodeChangeLog, encodeEntry, historyOf, LOG_TAIL, logHead, scanChangeLog } from "./log.ts";
 
 /** A review as the log compares it: its id, the hash of its published JSON and its last change (epoch seconds). */
 export type PublishedReview = Readonly<{ id: string; hash: string; changedAt: number }>;
 
 export type NextChangeLog = Readonly<{
-  log: ChangeLog;
+  /** The log file's text (`encodeChangeLog`). */
+  text: string;
   /** What this build added to the log (all of it when a new history started). */
   upserts: number;
   removals: number;
@@ -14,47 +15,64 @@ export type NextChangeLog = Readonly<{
   started: boolean;
 }>;
 
+/** A new history: every review, oldest change first (id breaks ties), each at its own last change time. */
+export function startChangeLog(reviews: readonly PublishedReview[]): NextChangeLog {
+  const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({
+    seq: k + 1,
+    id: r.id,
+    hash: r.hash,
+    at: r.changedAt,
+  }));
+  const text = encodeChangeLog({ history: historyOf(entries), entries });
+  return { text, upserts: entries.length, removals: 0, started: true };
+}
+
 /**
- * The log after `previous` (null: start a new history) given the reviews now published, seen at `now` (epoch
- * seconds). A new history lists every review, oldest change first, each at its own last change time. Otherwise the
- * new entries come after the previous ones: changed reviews by last change time then id, then removed ids by id.
+ * The log file `text` continued with the reviews now published, seen at `now` (epoch seconds): after the previous
+ * entries come the reviews added or changed, by last change time then id, then the ids gone, by id; the entry each
+ * had before goes. Worked on the text: the entries that stay are copied as they are, not decoded and encoded again.
+ * Throws, saying what is wrong, when `text` is not a log (`scanChangeLog`).
  */
-export function nextChangeLog(
-  previous: ChangeLog | null,
-  reviews: readonly PublishedReview[],
-  now: number,
-): NextChangeLog {
-  const byChange = (list: PublishedReview[]) => list.sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
-  if (previous === null) {
-    const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({
-      seq: k + 1,
-      id: r.id,
-      hash: r.hash,
-      at: r.changedAt,
-    }));
-    return { log: { history: historyOf(entries), entries }, upserts: entries.length, removals: 0, started: true };
+export function continueChangeLog(text: string, reviews: readonly PublishedReview[], now: number): NextChangeLog {
+  const log = scanChangeLog(text);
+  const count = log.ids.length;
+  const { entryOf } = log;
+  const present = new Uint8Array(count);
+  const changed: PublishedReview[] = [];
+  for (const r of reviews) {
+    const k = entryOf.get(r.id);
+    if (k !== undefined) present[k] = 1;
+    if (k === undefined || log.hashes[k] !== r.hash) changed.push(r);
   }
-  const before = new Map(previous.entries.map((e) => [e.id, e]));
-  const present = new Set(reviews.map((r) => r.id));
-  const changed = byChange(reviews.filter((r) => before.get(r.id)?.hash !== r.hash));
-  const removed = previous.entries
-    .filter((e) => e.hash !== null && !present.has(e.id))
-    .map((e) => e.id)
-    .sort(compare);
-  if (changed.length === 0 && removed.length === 0) return { log: previous, upserts: 0, removals: 0, started: false };
-  let seq = lastSeq(previous);
-  const added: ChangeEntry[] = [
-    ...changed.map((r) => ({ seq: ++seq, id: r.id, hash: r.hash, at: now })),
-    ...removed.map((id) => ({ seq: ++seq, id, hash: null, at: now })),
-  ];
-  const superseded = new Set(added.map((e) => e.id));
-  const entries = [...previous.entries.filter((e) => !superseded.has(e.id)), ...added];
+  const removed = log.ids.filter((_, k) => !present[k] && log.hashes[k] !== null).sort(compare);
+  if (changed.length === 0 && removed.length === 0) return { text, upserts: 0, removals: 0, started: false };
+
+  const superseded = new Uint8Array(count);
+  for (const id of [...changed.map((r) => r.id), ...removed]) {
+    const k = entryOf.get(id);
+    if (k !== undefined) superseded[k] = 1;
+  }
+  // The entries kept, as runs of the text between the superseded ones.
+  const pieces: string[] = [];
+  for (let k = 0; k < count; k++) {
+    if (superseded[k]) continue;
+    const first = k;
+    while (k + 1 < count && !superseded[k + 1]) k++;
+    pieces.push(text.slice(log.starts[first], log.ends[k]));
+  }
+  let seq = log.seqs.at(-1) ?? 0;
+  for (const r of byChange(changed)) pieces.push(encodeEntry({ seq: ++seq, id: r.id, hash: r.hash, at: now }));
+  for (const id of removed) pieces.push(encodeEntry({ seq: ++seq, id, hash: null, at: now }));
   return {
-    log: { history: previous.history, entries },
+    text: `${logHead(log.history)}${pieces.join(",")}${LOG_TAIL}`,
     upserts: changed.length,
     removals: removed.length,
     started: false,
   };
 }
+
+/** Sorts `reviews` by last change time then id. */
+const byChange = (reviews: PublishedReview[]) =>
+  reviews.sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -22,7 +22,6 @@ export type ChangeLog = Readonly<{
   entries: readonly ChangeEntry[];
 }>;
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const HISTORY = /^[0-9a-f]{16}$/;
 
 const REVIEW_HASH_LENGTH = 22;
@@ -47,11 +46,16 @@ export const lastSeq = (log: ChangeLog): number => log.entries.at(-1)?.seq ?? 0;
 
 /** The file's bytes: one line of compact JSON; entries as `[seq, id, hash | null, at]`. */
 export function encodeChangeLog(log: ChangeLog): string {
-  const rows = log.entries.map(
-    (e) => `[${e.seq},${JSON.stringify(e.id)},${e.hash === null ? "null" : `"${e.hash}"`},${e.at}]`,
-  );
-  return `{"format":${CHANGE_LOG_FORMAT},"history":"${log.history}","entries":[${rows.join(",")}]}\n`;
+  return `${logHead(log.history)}${log.entries.map(encodeEntry).join(",")}${LOG_TAIL}`;
 }
+
+/** What the file holds before its entries, and after them (`encodeChangeLog`). */
+export const logHead = (history: string): string => `{"format":${CHANGE_LOG_FORMAT},"history":"${history}","entries":[`;
+export const LOG_TAIL = "]}\n";
+
+/** One entry as the file holds it. */
+export const encodeEntry = (e: ChangeEntry): string =>
+  `[${e.seq},${JSON.stringify(e.id)},${e.hash === null ? "null" : `"${e.hash}"`},${e.at}]`;
 
 /** The history of a log that starts with `entries`: derived from them, so the same start is the same history. */
 export function historyOf(entries: readonly ChangeEntry[]): string {
@@ -61,28 +65,110 @@ export function historyOf(entries: readonly ChangeEntry[]): string {
     .slice(0, 16);
 }
 
+/** A log file as `scanChangeLog` reads it: its entries in columns, and where each lies in the text. */
+export type ScannedLog = {
+  history: string;
+  ids: string[];
+  /** Each id's entry. */
+  entryOf: Map<string, number>;
+  /** Null for a removal. */
+  hashes: (string | null)[];
+  seqs: number[];
+  ats: number[];
+  /** Entry k is `text.slice(starts[k], ends[k])`. */
+  starts: number[];
+  ends: number[];
+};
+
+const HEAD = /^\{"format":(\d+),"history":"([^"]*)","entries":\[/;
+const [COMMA, QUOTE, OPEN, CLOSE] = [",", '"', "[", "]"].map((c) => c.charCodeAt(0));
+
+/**
+ * Reads a log written by `encodeChangeLog`, entry by entry as the file holds them, character by character: a build
+ * continues a log from these (diff.ts) without decoding or encoding again the entries it keeps. Throws saying what is
+ * wrong with the text.
+ */
+export function scanChangeLog(text: string): ScannedLog {
+  const head = HEAD.exec(text);
+  if (!head) throw new Error("not a change log as this code writes it");
+  const format = Number(head[1]);
+  if (format !== CHANGE_LOG_FORMAT) throw new Error(`expected format ${CHANGE_LOG_FORMAT}, got ${format}`);
+  if (!HISTORY.test(head[2]!)) throw new Error("no valid history id");
+  const log: ScannedLog = {
+    history: head[2]!,
+    ids: [],
+    entryOf: new Map(),
+    hashes: [],
+    seqs: [],
+    ats: [],
+    starts: [],
+    ends: [],
+  };
+  let at = head[0].length;
+  const char = (c: number | undefined) => text.charCodeAt(at) === c && ++at > 0;
+  /** A JSON number without sign, fraction or leading zero, as a safe integer; -1 for anything else. */
+  const integer = () => {
+    const from = at;
+    let n = 0;
+    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) n = n * 10 + c - 48;
+    return at === from || (n === 0 ? at > from + 1 : text.charCodeAt(from) === 48) || !Number.isSafeInteger(n) ? -1 : n;
+  };
+  /** A quoted run of ID_CHARS of 1 to `max` characters; null for anything else. */
+  const quoted = (max: number) => {
+    if (!char(QUOTE)) return null;
+    const from = at;
+    while (at - from <= max && ID_CHARS[text.charCodeAt(at)]) at++;
+    return at > from && at - from <= max && char(QUOTE) ? text.slice(from, at - 1) : null;
+  };
+  let seq = 0;
+  while (!char(CLOSE)) {
+    const k = log.ids.length;
+    const bad = (what: string) => new Error(`entry ${k}: ${what}`);
+    if (k > 0 && !char(COMMA)) throw bad("expected another entry or the end of the list");
+    const start = at;
+    if (!char(OPEN)) throw bad("expected [seq, id, hash, at]");
+    const s = integer();
+    if (s === -1 || !char(COMMA)) throw bad("expected [seq, id, hash, at]");
+    if (s <= seq) throw bad("sequence numbers must grow");
+    const id = quoted(64);
+    if (id === null || !ID_START[id.charCodeAt(0)] || !char(COMMA)) throw bad("expected a review id");
+    if (log.entryOf.has(id)) throw bad("expected a review id listed once");
+    let hash: string | null = null;
+    if (text.startsWith("null", at)) at += 4;
+    else if ((hash = quoted(REVIEW_HASH_LENGTH))?.length !== REVIEW_HASH_LENGTH) throw bad("expected a hash or null");
+    if (!char(COMMA)) throw bad("expected a hash or null");
+    const when = integer();
+    if (when === -1 || !char(CLOSE)) throw bad("expected a time in epoch seconds");
+    seq = s;
+    log.ids.push(id);
+    log.entryOf.set(id, k);
+    log.hashes.push(hash);
+    log.seqs.push(seq);
+    log.ats.push(when);
+    log.starts.push(start);
+    log.ends.push(at);
+  }
+  if (text.slice(at) !== LOG_TAIL.slice(1)) throw new Error("the entries do not end as a log's do");
+  return log;
+}
+
+/** The characters of review ids and hashes (base64url), by character code; an id starts with a letter or digit. */
+const ID_CHARS = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+const ID_START = charTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+
+function charTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return table;
+}
+
 /** Reads a log written by `encodeChangeLog`; throws saying what is wrong with it. */
 export function decodeChangeLog(text: string): ChangeLog {
-  const doc = JSON.parse(text) as { format?: unknown; history?: unknown; entries?: unknown };
-  if (doc?.format !== CHANGE_LOG_FORMAT)
-    throw new Error(`expected format ${CHANGE_LOG_FORMAT}, got ${JSON.stringify(doc?.format)}`);
-  if (typeof doc.history !== "string" || !HISTORY.test(doc.history)) throw new Error("no valid history id");
-  if (!Array.isArray(doc.entries)) throw new Error("no entries array");
-  const ids = new Set<string>();
-  let seq = 0;
-  const entries = doc.entries.map((row: unknown, k: number): ChangeEntry => {
-    const bad = (what: string) => new Error(`entry ${k}: ${what}`);
-    if (!Array.isArray(row) || row.length !== 4) throw bad("expected [seq, id, hash, at]");
-    const [s, id, hash, at] = row as unknown[];
-    if (!Number.isSafeInteger(s) || (s as number) <= seq) throw bad("sequence numbers must grow");
-    if (typeof id !== "string" || !ID.test(id) || ids.has(id)) throw bad("expected a review id listed once");
-    if (hash !== null && (typeof hash !== "string" || hash.length !== 22)) throw bad("expected a hash or null");
-    if (!Number.isSafeInteger(at) || (at as number) < 0) throw bad("expected a time in epoch seconds");
-    ids.add(id);
-    seq = s as number;
-    return { seq, id, hash: hash as string | null, at: at as number };
-  });
-  return { history: doc.history, entries };
+  const log = scanChangeLog(text);
+  return {
+    history: log.history,
+    entries: log.ids.map((id, k) => ({ seq: log.seqs[k]!, id, hash: log.hashes[k]!, at: log.ats[k]! })),
+  };
 }
 
 /** RFC 3339 UTC, whole seconds. */

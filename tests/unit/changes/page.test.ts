@@ -1,9 +1,9 @@
 // Paging the change feed: oldest change first, continued by cursor, and cursors that must not be followed.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { nextChangeLog, type PublishedReview } from "../../../src/lib/changes/diff.ts";
+import { continueChangeLog, type PublishedReview, startChangeLog } from "../../../src/lib/changes/diff.ts";
 import { changeFeedOf } from "../../../src/lib/changes/feed.ts";
-import { reviewHash } from "../../../src/lib/changes/log.ts";
+import { decodeChangeLog, encodeChangeLog, reviewHash } from "../../../src/lib/changes/log.ts";
 import { changesPage } from "../../../src/lib/changes/page.ts";
 
 const review = (id: string, text: string, changedAt: number): PublishedReview => ({
@@ -12,7 +12,7 @@ const review = (id: string, text: string, changedAt: number): PublishedReview =>
   changedAt,
 });
 // Index positions are the ids' order here; a review's JSON is a stand-in object naming it.
-const feedOf = (reviews: PublishedReview[], log = nextChangeLog(null, reviews, 0).log) => ({
+const feedOf = (reviews: PublishedReview[], log = decodeChangeLog(startChangeLog(reviews).text)) => ({
   feed: changeFeedOf(
     log,
     reviews.map((r) => r.id),
@@ -53,8 +53,8 @@ describe("changesPage", () => {
   it("gives a client holding a cursor exactly what changed after it, tombstones included", () => {
     const caughtUp = page(first, undefined, 100).next_cursor;
     const now = [...reviews.slice(0, 3), review("r3", "edited", 1), ...reviews.slice(5), review("new", "n", 5)];
-    const next = nextChangeLog(first.feed.log, now, 2000);
-    const later = feedOf(now, next.log);
+    const next = continueChangeLog(encodeChangeLog(first.feed.log), now, 2000);
+    const later = feedOf(now, decodeChangeLog(next.text));
     const p = page(later, caughtUp, 100);
     assert.deepEqual(idsOf(p), ["r3", "new", "-r4"]);
     assert.equal(p.changes.at(-1)!.type, "removed");

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import {
+  type DecodedIndex,
   decodeSearchIndex,
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
@@ -184,7 +185,7 @@ type KeepReviews = (split: Split) => Pick<ReviewSource, "json">;
  * Throws when the file holds other reviews, or the same reviews of another `updated_at`.
  */
 export function fitIndexFile(
-  { columns, updatedAt }: ReturnType<typeof decodeSearchIndex>,
+  { columns, updatedAt }: DecodedIndex,
   reviewsBytes: Buffer,
   aspects: readonly AspectLabel[] = [],
   keep?: KeepReviews,

@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { extendIndexColumns, NotAnExtension } from "../lib/search/extend-index.ts";
 import { decodeSearchIndex, encodeSearchIndex, IndexFileError, indexFileChecksum } from "../lib/search/index-file.ts";
 import { type IndexColumns, indexColumnsOfSource } from "../lib/search/index.ts";
+import type { Texts } from "../lib/search/text-index.ts";
 import type { Business } from "../lib/schema/business.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { partitionPoint } from "../lib/partition-point.ts";
@@ -44,17 +45,18 @@ function parse(k: number): Review {
   return JSON.parse(Buffer.from(part.buffer, part.byteOffset + at, job.ends[k]! - start).toString("utf8")) as Review;
 }
 
-async function extended(previous: NonNullable<SearchIndexJob["previous"]>): Promise<IndexColumns> {
+async function extended(previous: NonNullable<SearchIndexJob["previous"]>): Promise<IndexColumns<Texts>> {
   const file = await readFile(previous.file);
   if (indexFileChecksum(file) !== previous.crc32)
     throw new NotAnExtension("the previous index file is not the one its manifest lists");
   const added: Review[] = [];
   previous.from.forEach((p, k) => p === -1 && added.push(parse(k)));
-  return extendIndexColumns(decodeSearchIndex(file).columns, { from: previous.from, added });
+  // Its texts are carried through as the file stores them: neither decoded nor encoded again.
+  return extendIndexColumns(decodeSearchIndex(file, "stored").columns, { from: previous.from, added });
 }
 
 let made = "search index built from every review";
-let columns: IndexColumns | null = null;
+let columns: IndexColumns<Texts> | null = null;
 if (job.previous) {
   try {
     columns = await extended(job.previous);

@@ -1,10 +1,12 @@
 // An index's stored columns extended with new reviews, without reading the others again: the build's rebuild after
-// reviews were added starts from the previous release's index file (src/build/search-index-worker.ts). The columns
-// are the ones `indexColumnsOf` builds from all the reviews, so the file written from them is the same, byte for byte.
+// reviews were added starts from the previous release's index file (src/build/search-index-worker.ts), whose texts it
+// carries through as the file stores them. The columns are the ones `indexColumnsOf` builds from all the reviews, so
+// the file written from them is the same, byte for byte.
 import { type Bitset, copyBits, emptyBitset, forEachFrom, fromPositions, popcount, setBit } from "./bitset.ts";
 import { findSlot, gramKey, slotKeys } from "./gram-table.ts";
 import { type AspectBits, byId, type IndexColumns, type Row, rowOf, setFilterBits } from "./index.ts";
-import { inKeyOrder } from "./text-index.ts";
+import { spliceStrings } from "./string-runs.ts";
+import { inKeyOrder, storedTexts, type Texts } from "./text-index.ts";
 import { newestFirst } from "../reviews/order.ts";
 import type { Review } from "../schema/review.ts";
 
@@ -20,7 +22,7 @@ export class NotAnExtension extends Error {
   override name = "NotAnExtension";
 }
 
-export function extendIndexColumns(previous: IndexColumns, { from, added }: Extension): IndexColumns {
+export function extendIndexColumns(previous: IndexColumns<Texts>, { from, added }: Extension): IndexColumns<Texts> {
   const size = from.length;
   const to = new Int32Array(previous.size);
   const fresh: number[] = [];
@@ -38,29 +40,18 @@ export function extendIndexColumns(previous: IndexColumns, { from, added }: Exte
   const ids = new Array<string>(size);
   const dates = new Array<string>(size);
   const modifiedAt = new Array<string>(size);
-  const texts = new Array<string | null>(size);
   const ratings = new Uint8Array(size);
   for (let k = 0, j = 0; k < size; k++) {
     const p = from[k]!;
     if (p === -1) {
       const row = rows[j++]!;
-      [ids[k], dates[k], modifiedAt[k], texts[k], ratings[k]] = [
-        row.id,
-        row.date,
-        row.modifiedAt,
-        row.text,
-        row.rating,
-      ];
+      [ids[k], dates[k], modifiedAt[k], ratings[k]] = [row.id, row.date, row.modifiedAt, row.rating];
     } else {
-      [ids[k], dates[k], modifiedAt[k], texts[k]] = [
-        previous.ids[p]!,
-        previous.dates[p]!,
-        previous.modifiedAt[p]!,
-        previous.text.texts[p]!,
-      ];
+      [ids[k], dates[k], modifiedAt[k]] = [previous.ids[p]!, previous.dates[p]!, previous.modifiedAt[p]!];
       ratings[k] = previous.ratings[p]!;
     }
   }
+  const texts = extendTexts(previous.text.texts, from, rows);
   // The index built afresh keeps the source order only when it is newest first (it sorts otherwise).
   const key = (k: number) => ({ date: dates[k]!, id: ids[k]! });
   for (const k of fresh)
@@ -78,7 +69,7 @@ export function extendIndexColumns(previous: IndexColumns, { from, added }: Exte
     copyBits(b, start - fresh.length, out, start, size - start);
     return out;
   };
-  const columns: IndexColumns = {
+  const columns: IndexColumns<Texts> = {
     size,
     order: Uint32Array.from({ length: size }, (_, i) => i),
     dates,
@@ -107,18 +98,26 @@ export function extendIndexColumns(previous: IndexColumns, { from, added }: Exte
       negative: spread(bits.negative),
     });
   for (const row of rows) setFilterBits(columns, byAspect, row, row.k);
-  return { ...columns, byAspect: byId(byAspect), text: extendText(previous, columns.text.texts, rows, to, spread) };
+  return { ...columns, byAspect: byId(byAspect), text: extendText(previous, size, texts, rows, to, spread) };
+}
+
+/** The texts at their new positions, the new reviews' among them: as strings, or as stored when they came so. */
+function extendTexts(previous: Texts, from: Int32Array, rows: readonly Row[]): Texts {
+  const added = rows.map((r) => r.text);
+  if (storedTexts(previous)) return spliceStrings(previous, from, added);
+  let j = 0;
+  return Array.from(from, (p) => (p === -1 ? added[j++]! : previous[p]!));
 }
 
 /** The trigram postings with the previous reviews at their new positions and the new reviews' trigrams added. */
 function extendText(
-  previous: IndexColumns,
-  texts: readonly (string | null)[],
+  previous: IndexColumns<Texts>,
+  size: number,
+  texts: Texts,
   rows: readonly Row[],
   to: Int32Array,
   spread: (b: Bitset) => Bitset,
-): IndexColumns["text"] {
-  const size = texts.length;
+): IndexColumns<Texts>["text"] {
   const keys = Array.from(slotKeys(previous.text.table));
   // Positions per trigram, as sorted lists for now: the previous ones moved, the new ones merged in.
   const postings: (Bitset | Int32Array)[] = previous.text.postings.map((p) =>

@@ -61,6 +61,8 @@ export type Sections = {
   array: <K extends Kind>(name: string, kind: K, length?: number) => ArrayOf<K>;
   /** A byte section decoded as text. */
   text: (name: string, encoding: "latin1" | "utf8" | "utf16le") => string;
+  /** A byte section as it lies in the file, not copied: for a caller that keeps the file. */
+  bytes: (name: string) => Uint8Array;
 };
 
 export function readSections(file: Uint8Array): Sections {
@@ -103,6 +105,10 @@ export function readSections(file: Uint8Array): Sections {
     text: (name, encoding) => {
       const at = locate(name, "u8", undefined);
       return bytes.toString(encoding, at.start, at.start + at.length);
+    },
+    bytes: (name) => {
+      const at = locate(name, "u8", undefined);
+      return bytes.subarray(at.start, at.start + at.length);
     },
   };
 }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type Bitset, emptyBitset } from "./bitset.ts";
 import type { GramTable } from "./gram-table.ts";
 import type { AspectPolarity, IndexColumns, SentimentLabel } from "./index.ts";
+import { storedTexts, type Texts } from "./text-index.ts";
 import {
   Count,
   fileChecksum,
@@ -16,7 +17,7 @@ import {
   readSections,
   writeSections,
 } from "./index-file-sections.ts";
-import { decodeStrings, encodeStrings } from "./string-runs.ts";
+import { decodeStrings, type EncodedStrings, encodeStrings } from "./string-runs.ts";
 
 export { IndexFileError };
 
@@ -46,7 +47,7 @@ const Header = z.object({
 });
 type Header = z.infer<typeof Header>;
 
-export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uint8Array<ArrayBuffer> {
+export function encodeSearchIndex(columns: IndexColumns<Texts>, updatedAt: string): Uint8Array<ArrayBuffer> {
   const { size } = columns;
   const parts: Part[] = [];
   const add = (name: string, kind: Kind, data: Part["data"]) => parts.push({ name, kind, data });
@@ -73,14 +74,15 @@ export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uin
   );
 
   const encodings = {} as Header["encodings"];
-  const strings: Record<StringColumn, readonly (string | null)[]> = {
+  const strings: Record<StringColumn, Texts> = {
     ids: columns.ids,
     dates: columns.dates,
     modifiedAt: columns.modifiedAt,
     texts: columns.text.texts,
   };
   for (const name of STRING_COLUMNS) {
-    const { encoding, lengths, wide, narrowBytes, wideBytes } = encodeStrings(strings[name]);
+    const column = strings[name];
+    const { encoding, lengths, wide, narrowBytes, wideBytes } = storedTexts(column) ? column : encodeStrings(column);
     encodings[name] = encoding;
     add(`${name}.lengths`, "i32", lengths);
     add(`${name}.wide`, "u8", wide);
@@ -117,8 +119,23 @@ export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uin
   return writeSections(header, parts);
 }
 
-/** The stored columns of an index file, and the `updated_at` of the dataset it was written for. */
-export function decodeSearchIndex(bytes: Uint8Array): { columns: IndexColumns; updatedAt: string } {
+/** An index file's stored columns, and the `updated_at` of the dataset it was written for. */
+export type DecodedIndex = { columns: IndexColumns; updatedAt: string };
+
+/**
+ * The stored columns of an index file, and the `updated_at` of the dataset it was written for. With `texts: "stored"`,
+ * the texts are left as the file stores them, in the file's memory (for a build that extends the index, which
+ * carries them through unread).
+ */
+export function decodeSearchIndex(bytes: Uint8Array): DecodedIndex;
+export function decodeSearchIndex(
+  bytes: Uint8Array,
+  texts: "stored",
+): { columns: IndexColumns<EncodedStrings>; updatedAt: string };
+export function decodeSearchIndex(
+  bytes: Uint8Array,
+  texts: "decoded" | "stored" = "decoded",
+): { columns: IndexColumns<Texts>; updatedAt: string } {
   const file = readSections(bytes);
   const format = (file.header as { format?: unknown }).format;
   if (format !== INDEX_FILE_FORMAT)
@@ -225,7 +242,7 @@ export function decodeSearchIndex(bytes: Uint8Array): { columns: IndexColumns; u
     if (column.includes(null)) throw new IndexFileError(`${name} has a missing entry`);
   const ratings = section("ratings", "u8", size);
   for (const r of ratings) if (r < 1 || r > 5) throw new IndexFileError(`a rating of ${r}`);
-  const columns: IndexColumns = {
+  const columns: IndexColumns<Texts> = {
     size,
     order,
     dates: dates as string[],
@@ -238,7 +255,21 @@ export function decodeSearchIndex(bytes: Uint8Array): { columns: IndexColumns; u
     byService,
     byAspect,
     bySentiment,
-    text: { size, texts: strings("texts"), table, postings },
+    text: {
+      size,
+      texts:
+        texts === "decoded"
+          ? strings("texts")
+          : {
+              encoding: header.encodings.texts,
+              lengths: section("texts.lengths", "i32", size),
+              wide: section("texts.wide", "u8", size),
+              narrowBytes: file.bytes("texts.narrow"),
+              wideBytes: file.bytes("texts.wideBytes"),
+            },
+      table,
+      postings,
+    },
   };
   return { columns, updatedAt: header.updatedAt };
 }

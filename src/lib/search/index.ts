@@ -8,7 +8,15 @@ import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
-import { buildTextIndexSteps, runSteps, STEP, type TextColumns, type TextIndex, textIndexOf } from "./text-index.ts";
+import {
+  buildTextIndexSteps,
+  runSteps,
+  STEP,
+  type TextColumns,
+  type TextIndex,
+  textIndexOf,
+  type Texts,
+} from "./text-index.ts";
 
 export type Resolver = (input: string) => string | null;
 
@@ -27,7 +35,7 @@ export type SearchIndex = IndexColumns & {
 };
 
 /** What the index stores (and `index-file.ts` writes): everything but what is built from it when it is loaded. */
-export type IndexColumns = {
+export type IndexColumns<T extends Texts = readonly (string | null)[]> = {
   size: number;
   /** The place in the source (`ReviewSource`, the published file's order) of the review at each position. */
   order: Uint32Array;
@@ -46,7 +54,7 @@ export type IndexColumns = {
   /** Per aspect id: reviews mentioning it at all, and per polarity. */
   byAspect: ReadonlyMap<string, Readonly<AspectBits>>;
   bySentiment: Readonly<Record<SentimentLabel, Bitset>>;
-  text: TextColumns;
+  text: TextColumns<T>;
 };
 
 export type AspectPolarity = "positive" | "neutral" | "negative";

@@ -59,3 +59,65 @@ export function decodeStrings(
     throw new IndexFileError(`${column.name}: the lengths do not add up to the text stored`);
   return out;
 }
+
+/**
+ * The column `encodeStrings` makes of `stored`'s strings with `added` among them: position k holds stored string
+ * `from[k]`, or the next of `added` where `from[k]` is -1. The stored strings' narrow run is copied as bytes, not
+ * decoded; their wide run (usually a small part) is decoded once as a whole. `from` lists every stored string once, in
+ * order.
+ */
+export function spliceStrings(
+  stored: EncodedStrings,
+  from: Int32Array,
+  added: readonly (string | null)[],
+): EncodedStrings {
+  const size = from.length;
+  const lengths = new Int32Array(size);
+  const wide = new Uint8Array(size);
+  const storedWide = Buffer.from(stored.wideBytes.buffer, stored.wideBytes.byteOffset, stored.wideBytes.length);
+  const wideRun = storedWide.toString(stored.encoding);
+  const narrowParts: Uint8Array[] = [];
+  const wideParts: string[] = [];
+  // The stored runs' parts not yet taken: [narrowFrom, narrowAt) bytes, [wideFrom, wideAt) UTF-16 code units.
+  let [narrowFrom, narrowAt, wideFrom, wideAt] = [0, 0, 0, 0];
+  let next = 0;
+  let j = 0;
+  for (let k = 0; k < size; k++) {
+    const p = from[k]!;
+    if (p !== -1) {
+      if (p !== next++) throw new IndexFileError(`texts: stored string ${p} is not the next one`);
+      const n = stored.lengths[p]!;
+      lengths[k] = n;
+      if (n === -1) continue;
+      if (n < 0) throw new IndexFileError(`texts has a length of ${n}`);
+      if ((wide[k] = stored.wide[p]!)) wideAt += n;
+      else narrowAt += n;
+      continue;
+    }
+    const v = added[j++];
+    if (v === undefined) throw new Error(`${j} strings added, more positions for them`);
+    lengths[k] = v === null ? -1 : v.length;
+    if (v === null) continue;
+    if ((wide[k] = NOT_LATIN1.test(v) ? 1 : 0)) {
+      wideParts.push(wideRun.slice(wideFrom, wideAt), v);
+      wideFrom = wideAt;
+    } else {
+      narrowParts.push(stored.narrowBytes.subarray(narrowFrom, narrowAt), Buffer.from(v, "latin1"));
+      narrowFrom = narrowAt;
+    }
+  }
+  if (j !== added.length) throw new Error(`${added.length} strings added, ${j} positions for them`);
+  if (next !== stored.lengths.length || narrowAt !== stored.narrowBytes.length || wideAt !== wideRun.length)
+    throw new IndexFileError("texts: the lengths do not add up to the text stored");
+  narrowParts.push(stored.narrowBytes.subarray(narrowFrom));
+  const joined = wideParts.length > 0 ? wideParts.join("") + wideRun.slice(wideFrom) : wideRun;
+  const encoding = joined.isWellFormed() ? "utf8" : "utf16le";
+  return {
+    encoding,
+    lengths,
+    wide,
+    narrowBytes: Buffer.concat(narrowParts),
+    wideBytes:
+      wideParts.length === 0 && encoding === stored.encoding ? stored.wideBytes : Buffer.from(joined, encoding),
+  };
+}

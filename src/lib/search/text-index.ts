@@ -1,6 +1,7 @@
 // Substring search over normalised review text: a trigram index gives candidates, an exact check confirms them.
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotKeys, slotOf, tableOf, type GramTable } from "./gram-table.ts";
+import type { EncodedStrings } from "./string-runs.ts";
 
 /** Texts (or reviews) indexed between two pauses: a few milliseconds of work at most. */
 export const STEP = 2048;
@@ -16,11 +17,19 @@ export function runSteps<T>(steps: Generator<void, T>): T {
 /** Exact answers kept per index (12.5 KB each at 100k reviews): repeated and paged queries skip the exact check. */
 const MEMO_ENTRIES = 512;
 
+/**
+ * The texts: as strings, or as an index file stores them (string-runs.ts), which a build extending an index carries
+ * through unread.
+ */
+export type Texts = readonly (string | null)[] | EncodedStrings;
+
+export const storedTexts = (texts: Texts): texts is EncodedStrings => !Array.isArray(texts);
+
 /** What the text index stores; the rest is derived from it when it is loaded. */
-export type TextColumns = {
+export type TextColumns<T extends Texts = readonly (string | null)[]> = {
   size: number;
   /** Normalised text per position; null for rating-only reviews. */
-  texts: readonly (string | null)[];
+  texts: T;
   table: GramTable;
   /** Docs per trigram slot: a bitset for frequent trigrams (smaller than a list there), else sorted positions. */
   postings: (Bitset | Int32Array)[];
@@ -74,12 +83,12 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
  * table built in that order: they then do not depend on the order the trigrams were met in, so an index extended with
  * new reviews (extend-index.ts) is the index built afresh from all of them.
  */
-export function inKeyOrder(
+export function inKeyOrder<T extends Texts>(
   size: number,
-  texts: readonly (string | null)[],
+  texts: T,
   keys: ArrayLike<number>,
   postings: readonly (Bitset | Int32Array)[],
-): TextColumns {
+): TextColumns<T> {
   const bySlot = Array.from({ length: keys.length }, (_, s) => s).sort((a, b) => keys[a]! - keys[b]!);
   return { size, texts, table: tableOf(bySlot.map((s) => keys[s]!)), postings: bySlot.map((s) => postings[s]!) };
 }

@@ -1,5 +1,6 @@
 // An index extended with new reviews is the index built afresh from all of them: the same file, byte for byte, for new
-// reviews anywhere in the order, new trigrams and aspects, rating-only reviews; anything but reviews added is refused.
+// reviews anywhere in the order, new trigrams and aspects, rating-only reviews, texts past Latin-1 and a lone
+// surrogate, whether the previous texts are decoded or carried as stored; anything but reviews added is refused.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
@@ -19,38 +20,46 @@ data.reviews.forEach((r, i) => {
 });
 data.reviews[17]!.aspects = [{ aspect: "zz_only_here", sentiment: "negative", evidence: "x" }];
 data.reviews[18]!.text = null;
+// UTF-8 cannot carry a lone surrogate: a file whose wide texts hold one stores them as UTF-16.
+data.reviews[42]!.text = "A lone \ud800 surrogate, kept as it came.";
 
 const file = (d: ReviewsDataset) => Buffer.from(encodeSearchIndex(indexColumnsOf(d), d.updated_at));
 
-/** The index file of `data` without the reviews at `fresh`, extended with them. */
-function extended(fresh: ReadonlySet<number>, all = data): Buffer {
+/** The index file of `data` without the reviews at `fresh`, extended with them; its texts decoded or as stored. */
+function extended(fresh: ReadonlySet<number>, all = data, texts: "decoded" | "stored" = "decoded"): Buffer {
   const before = { ...all, reviews: all.reviews.filter((_, k) => !fresh.has(k)) };
-  const { columns } = decodeSearchIndex(file(before));
+  const previous = file(before);
+  const { columns } = texts === "stored" ? decodeSearchIndex(previous, texts) : decodeSearchIndex(previous);
   let p = 0;
   const from = Int32Array.from(all.reviews, (_, k) => (fresh.has(k) ? -1 : p++));
   const added = all.reviews.filter((_, k) => fresh.has(k));
   return Buffer.from(encodeSearchIndex(extendIndexColumns(columns, { from, added }), all.updated_at));
 }
+const MODES = ["decoded", "stored"] as const;
 
 describe("extending a search index with new reviews", () => {
   const whole = file(data);
 
   it("gives the file built afresh, for new reviews at the front, the back, or anywhere", () => {
-    for (const fresh of [[0], [0, 1, 2], [299], [17], [18], [0, 150, 299], []]) {
-      assert.ok(extended(new Set(fresh)).equals(whole), `new reviews at ${fresh.join(", ")}`);
+    for (const texts of MODES) {
+      for (const fresh of [[0], [0, 1, 2], [299], [17], [18], [42], [5, 42], [0, 150, 299], []]) {
+        assert.ok(extended(new Set(fresh), data, texts).equals(whole), `${texts}: new reviews at ${fresh.join(", ")}`);
+      }
+      fc.assert(
+        fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 299 }), { maxLength: 40 }), (fresh) => {
+          assert.ok(extended(new Set(fresh), data, texts).equals(whole));
+        }),
+        { numRuns: 40 },
+      );
     }
-    fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 299 }), { maxLength: 40 }), (fresh) => {
-        assert.ok(extended(new Set(fresh)).equals(whole));
-      }),
-      { numRuns: 40 },
-    );
   });
 
   it("gives the file built afresh when every review is new, and from an index of one review", () => {
     const small = { ...data, reviews: data.reviews.slice(0, 3) };
-    assert.ok(extended(new Set([0, 1, 2]), small).equals(file(small)));
-    assert.ok(extended(new Set([0, 1]), small).equals(file(small)));
+    for (const texts of MODES) {
+      assert.ok(extended(new Set([0, 1, 2]), small, texts).equals(file(small)));
+      assert.ok(extended(new Set([0, 1]), small, texts).equals(file(small)));
+    }
   });
 
   it("refuses what is not reviews added, in newest-first order", () => {

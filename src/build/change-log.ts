@@ -3,7 +3,7 @@
 import { readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { continueChangeLog, type NextChangeLog, startChangeLog } from "../lib/changes/diff.ts";
-import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../lib/changes/log.ts";
+import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT, type ScannedLog, scanChangeLog } from "../lib/changes/log.ts";
 import { reviewModifiedAt } from "../lib/feeds/items.ts";
 import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
 import type { Review } from "../lib/schema/review.ts";
@@ -59,15 +59,15 @@ export async function writeChangeLog(
     changedAt: Date.parse(reviewModifiedAt(r)) / 1000,
   }));
   let reason = previous.reason;
-  let next: NextChangeLog | null = null;
+  let scanned: ScannedLog | null = null;
   if (previous.text !== null) {
     try {
-      next = continueChangeLog(previous.text, published, Math.floor(now / 1000));
+      scanned = scanChangeLog(previous.text);
     } catch (err) {
       reason = `the previous change log cannot be read (${(err as Error).message})`;
     }
   }
-  next ??= startChangeLog(published);
+  const next = scanned ? continueChangeLog(scanned, published, Math.floor(now / 1000)) : startChangeLog(published);
   const bytes = Buffer.from(next.text);
   await writeFile(path.join(root, CHANGE_LOG_FILE), bytes);
   return {

@@ -1,6 +1,14 @@
 // A release's change log from the previous release's and its own reviews: each review added or whose published JSON
 // changed, and each review gone, gets the next sequence number; the log keeps one entry, the newest, per id.
-import { type ChangeEntry, encodeChangeLog, encodeEntry, historyOf, LOG_TAIL, logHead, scanChangeLog } from "./log.ts";
+import {
+  type ChangeEntry,
+  encodeChangeLog,
+  encodeEntry,
+  historyOf,
+  LOG_TAIL,
+  logHead,
+  type ScannedLog,
+} from "./log.ts";
 
 /** A review as the log compares it: its id, the hash of its published JSON and its last change (epoch seconds). */
 export type PublishedReview = Readonly<{ id: string; hash: string; changedAt: number }>;
@@ -28,13 +36,13 @@ export function startChangeLog(reviews: readonly PublishedReview[]): NextChangeL
 }
 
 /**
- * The log file `text` continued with the reviews now published, seen at `now` (epoch seconds): after the previous
- * entries come the reviews added or changed, by last change time then id, then the ids gone, by id; the entry each
- * had before goes. Worked on the text: the entries that stay are copied as they are, not decoded and encoded again.
- * Throws, saying what is wrong, when `text` is not a log (`scanChangeLog`).
+ * The log file `log` (as `scanChangeLog` read it) continued with the reviews now published, seen at `now` (epoch
+ * seconds): after the previous entries come the reviews added or changed, by last change time then id, then the ids
+ * gone, by id; the entry each had before goes. Worked on the text: the entries that stay are copied as they are, not
+ * decoded and encoded again.
  */
-export function continueChangeLog(text: string, reviews: readonly PublishedReview[], now: number): NextChangeLog {
-  const log = scanChangeLog(text);
+export function continueChangeLog(log: ScannedLog, reviews: readonly PublishedReview[], now: number): NextChangeLog {
+  const { text } = log;
   const count = log.ids.length;
   const { entryOf } = log;
   const present = new Uint8Array(count);

@@ -65,8 +65,10 @@ export function historyOf(entries: readonly ChangeEntry[]): string {
     .slice(0, 16);
 }
 
-/** A log file as `scanChangeLog` reads it: its entries in columns, and where each lies in the text. */
+/** A log file as `scanChangeLog` reads it: its entries in columns, and where each lies in its text. */
 export type ScannedLog = {
+  /** The file's text. */
+  text: string;
   history: string;
   ids: string[];
   /** Each id's entry. */
@@ -80,7 +82,10 @@ export type ScannedLog = {
   ends: number[];
 };
 
-const HEAD = /^\{"format":(\d+),"history":"([^"]*)","entries":\[/;
+/** The file's opening, each member in its place: the format, the history id, the entries. */
+const FORMAT = /^\{"format":(0|[1-9]\d*),/;
+const HISTORY_MEMBER = /^"history":"([^"]{0,64})",/;
+const ENTRIES = '"entries":[';
 const [COMMA, QUOTE, OPEN, CLOSE] = [",", '"', "[", "]"].map((c) => c.charCodeAt(0));
 
 /**
@@ -89,13 +94,19 @@ const [COMMA, QUOTE, OPEN, CLOSE] = [",", '"', "[", "]"].map((c) => c.charCodeAt
  * wrong with the text.
  */
 export function scanChangeLog(text: string): ScannedLog {
-  const head = HEAD.exec(text);
-  if (!head) throw new Error("not a change log as this code writes it");
-  const format = Number(head[1]);
-  if (format !== CHANGE_LOG_FORMAT) throw new Error(`expected format ${CHANGE_LOG_FORMAT}, got ${format}`);
-  if (!HISTORY.test(head[2]!)) throw new Error("no valid history id");
+  const format = FORMAT.exec(text);
+  if (!format) throw new Error('expected {"format": a number, first');
+  if (Number(format[1]) !== CHANGE_LOG_FORMAT)
+    throw new Error(`expected format ${CHANGE_LOG_FORMAT}, got ${format[1]}`);
+  const member = HISTORY_MEMBER.exec(text.slice(format[0].length, format[0].length + 80));
+  if (!member || !HISTORY.test(member[1]!)) throw new Error("no valid history id");
+  const history = member[1]!;
+  let at = format[0].length + member[0].length;
+  if (!text.startsWith(ENTRIES, at)) throw new Error("no entries array after the history id");
+  at += ENTRIES.length;
   const log: ScannedLog = {
-    history: head[2]!,
+    text,
+    history,
     ids: [],
     entryOf: new Map(),
     hashes: [],
@@ -104,7 +115,6 @@ export function scanChangeLog(text: string): ScannedLog {
     starts: [],
     ends: [],
   };
-  let at = head[0].length;
   const char = (c: number | undefined) => text.charCodeAt(at) === c && ++at > 0;
   /** A JSON number without sign, fraction or leading zero, as a safe integer; -1 for anything else. */
   const integer = () => {

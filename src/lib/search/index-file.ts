@@ -127,11 +127,15 @@ export type DecodedIndex = { columns: IndexColumns; updatedAt: string };
  * the texts are left as the file stores them, in the file's memory (for a build that extends the index, which
  * carries them through unread).
  */
-export function decodeSearchIndex(bytes: Uint8Array): DecodedIndex;
+export function decodeSearchIndex(bytes: Uint8Array, texts?: "decoded"): DecodedIndex;
 export function decodeSearchIndex(
   bytes: Uint8Array,
   texts: "stored",
 ): { columns: IndexColumns<EncodedStrings>; updatedAt: string };
+export function decodeSearchIndex(
+  bytes: Uint8Array,
+  texts: "decoded" | "stored",
+): { columns: IndexColumns<Texts>; updatedAt: string };
 export function decodeSearchIndex(
   bytes: Uint8Array,
   texts: "decoded" | "stored" = "decoded",

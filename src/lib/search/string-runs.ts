@@ -85,7 +85,7 @@ export function spliceStrings(
   for (let k = 0; k < size; k++) {
     const p = from[k]!;
     if (p !== -1) {
-      if (p !== next++) throw new IndexFileError(`texts: stored string ${p} is not the next one`);
+      if (p !== next++) throw new Error(`stored string ${p} placed where string ${next - 1} is due`);
       const n = stored.lengths[p]!;
       lengths[k] = n;
       if (n === -1) continue;

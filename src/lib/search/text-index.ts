@@ -28,7 +28,7 @@ export const storedTexts = (texts: Texts): texts is EncodedStrings => !Array.isA
 /** What the text index stores; the rest is derived from it when it is loaded. */
 export type TextColumns<T extends Texts = readonly (string | null)[]> = {
   size: number;
-  /** Normalised text per position; null for rating-only reviews. */
+  /** Normalised text per position, null for rating-only reviews: as strings, or as stored (`Texts`). */
   texts: T;
   table: GramTable;
   /** Docs per trigram slot: a bitset for frequent trigrams (smaller than a list there), else sorted positions. */

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { continueChangeLog, type PublishedReview, startChangeLog } from "../../../src/lib/changes/diff.ts";
-import { decodeChangeLog, encodeChangeLog, reviewHash } from "../../../src/lib/changes/log.ts";
+import { decodeChangeLog, encodeChangeLog, reviewHash, scanChangeLog } from "../../../src/lib/changes/log.ts";
 
 const NOW = 1_800_000_000;
 const review = (id: string, text: string, changedAt = 1000): PublishedReview => ({
@@ -14,6 +14,10 @@ const review = (id: string, text: string, changedAt = 1000): PublishedReview => 
 const rows = (text: string) =>
   decodeChangeLog(text).entries.map((e) => `${e.seq} ${e.id} ${e.hash === null ? "removed" : "upsert"} ${e.at}`);
 const historyOf = (text: string) => decodeChangeLog(text).history;
+
+/** The log file `text` continued with `reviews` at `now`. */
+const continued = (text: string, reviews: PublishedReview[], now: number) =>
+  continueChangeLog(scanChangeLog(text), reviews, now);
 
 describe("startChangeLog and continueChangeLog", () => {
   const first = startChangeLog([review("b", "B", 300), review("a", "A", 200), review("c", "C", 200)]);
@@ -31,18 +35,14 @@ describe("startChangeLog and continueChangeLog", () => {
   });
 
   it("adds nothing when nothing changed: the same log, the same bytes", () => {
-    const same = continueChangeLog(
-      first.text,
-      [review("a", "A", 200), review("b", "B", 300), review("c", "C", 200)],
-      NOW + 60,
-    );
+    const same = continued(first.text, [review("a", "A", 200), review("b", "B", 300), review("c", "C", 200)], NOW + 60);
     assert.equal(same.text, first.text);
     assert.deepEqual([same.upserts, same.removals, same.started], [0, 0, false]);
   });
 
   it("gives an added, an edited review (or one whose owner reply came or changed) and a removed one new numbers", () => {
     const reviews = [review("a", "A edited", 200), review("b", "B", 300), review("d", "D", 100)];
-    const next = continueChangeLog(first.text, reviews, NOW);
+    const next = continued(first.text, reviews, NOW);
     assert.deepEqual(rows(next.text), [
       "3 b upsert 300",
       `4 d upsert ${NOW}`,
@@ -56,13 +56,9 @@ describe("startChangeLog and continueChangeLog", () => {
   });
 
   it("keeps a removal once, and publishes a review again when it comes back", () => {
-    const removed = continueChangeLog(first.text, [review("a", "A", 200), review("b", "B", 300)], NOW).text;
-    assert.equal(continueChangeLog(removed, [review("a", "A", 200), review("b", "B", 300)], NOW + 1).text, removed);
-    const back = continueChangeLog(
-      removed,
-      [review("a", "A", 200), review("b", "B", 300), review("c", "C", 200)],
-      NOW + 2,
-    );
+    const removed = continued(first.text, [review("a", "A", 200), review("b", "B", 300)], NOW).text;
+    assert.equal(continued(removed, [review("a", "A", 200), review("b", "B", 300)], NOW + 1).text, removed);
+    const back = continued(removed, [review("a", "A", 200), review("b", "B", 300), review("c", "C", 200)], NOW + 2);
     assert.deepEqual(
       rows(back.text),
       ["1 a upsert 200", "3 b upsert 300", `5 c upsert ${NOW + 2}`],
@@ -86,14 +82,26 @@ describe("startChangeLog and continueChangeLog", () => {
       [text.replace('],[2,"c"', '] [2,"c"'), /entry 1: expected another entry or the end of the list/],
       [text.replace("]]}\n", "]]}\n{}"), /the entries do not end as a log's do/],
       [text.slice(0, -10), /entry 2: expected/],
+      [text.replace('"format":1', '"format":01'), /expected \{"format": a number, first/],
+      [text.replace('"format":1', '"format":"1"'), /expected \{"format": a number, first/],
+      [text.replace(/"history":"[0-9a-f]{16}"/, '"history":"x"'), /no valid history id/],
+      [text.replace('"entries":[', '"changes":['), /no entries array after the history id/],
+      [text.replace('"c"', `"${"c".repeat(65)}"`), /entry 1: expected a review id/],
     ] as const)
       assert.throws(() => decodeChangeLog(damaged), message, damaged);
     // Every entry survives the round trip: removals (null) and a log with none left.
-    const emptied = continueChangeLog(text, [], NOW);
+    const emptied = continued(text, [], NOW);
     assert.deepEqual(rows(emptied.text), [`4 a removed ${NOW}`, `5 b removed ${NOW}`, `6 c removed ${NOW}`]);
     assert.equal(encodeChangeLog(decodeChangeLog(emptied.text)), emptied.text);
+    // Ids as long as they may be (64 characters), and one spelled like the removals' null.
+    const long = startChangeLog([review("c".repeat(64), "C", 1), review("null", "N", 2)]).text;
+    assert.equal(encodeChangeLog(decodeChangeLog(long)), long);
+    assert.deepEqual(rows(continued(long, [], NOW).text), [
+      `3 ${"c".repeat(64)} removed ${NOW}`,
+      `4 null removed ${NOW}`,
+    ]);
     const none = encodeChangeLog({ history: historyOf(text), entries: [] });
     assert.deepEqual(decodeChangeLog(none).entries, []);
-    assert.deepEqual(rows(continueChangeLog(none, [review("a", "A", 200)], NOW).text), [`1 a upsert ${NOW}`]);
+    assert.deepEqual(rows(continued(none, [review("a", "A", 200)], NOW).text), [`1 a upsert ${NOW}`]);
   });
 });

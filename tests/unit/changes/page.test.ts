@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { continueChangeLog, type PublishedReview, startChangeLog } from "../../../src/lib/changes/diff.ts";
 import { changeFeedOf } from "../../../src/lib/changes/feed.ts";
-import { decodeChangeLog, encodeChangeLog, reviewHash } from "../../../src/lib/changes/log.ts";
+import { decodeChangeLog, encodeChangeLog, reviewHash, scanChangeLog } from "../../../src/lib/changes/log.ts";
 import { changesPage } from "../../../src/lib/changes/page.ts";
 
 const review = (id: string, text: string, changedAt: number): PublishedReview => ({
@@ -53,7 +53,7 @@ describe("changesPage", () => {
   it("gives a client holding a cursor exactly what changed after it, tombstones included", () => {
     const caughtUp = page(first, undefined, 100).next_cursor;
     const now = [...reviews.slice(0, 3), review("r3", "edited", 1), ...reviews.slice(5), review("new", "n", 5)];
-    const next = continueChangeLog(encodeChangeLog(first.feed.log), now, 2000);
+    const next = continueChangeLog(scanChangeLog(encodeChangeLog(first.feed.log)), now, 2000);
     const later = feedOf(now, decodeChangeLog(next.text));
     const p = page(later, caughtUp, 100);
     assert.deepEqual(idsOf(p), ["r3", "new", "-r4"]);

@@ -29,7 +29,7 @@ const file = (d: ReviewsDataset) => Buffer.from(encodeSearchIndex(indexColumnsOf
 function extended(fresh: ReadonlySet<number>, all = data, texts: "decoded" | "stored" = "decoded"): Buffer {
   const before = { ...all, reviews: all.reviews.filter((_, k) => !fresh.has(k)) };
   const previous = file(before);
-  const { columns } = texts === "stored" ? decodeSearchIndex(previous, texts) : decodeSearchIndex(previous);
+  const { columns } = decodeSearchIndex(previous, texts);
   let p = 0;
   const from = Int32Array.from(all.reviews, (_, k) => (fresh.has(k) ? -1 : p++));
   const added = all.reviews.filter((_, k) => fresh.has(k));
@@ -52,6 +52,26 @@ describe("extending a search index with new reviews", () => {
         { numRuns: 40 },
       );
     }
+  });
+
+  it("stores the texts past Latin-1 as UTF-8, or as UTF-16 once one holds a lone surrogate", () => {
+    const encoding = (d: ReviewsDataset) => {
+      const { columns } = decodeSearchIndex(file(d), "stored");
+      return columns.text.texts.encoding;
+    };
+    assert.equal(encoding(data), "utf16le");
+    assert.equal(encoding({ ...data, reviews: data.reviews.filter((_, k) => k !== 42) }), "utf8");
+  });
+
+  it("refuses stored texts whose lengths do not add up to the text stored", () => {
+    const { columns } = decodeSearchIndex(file(data), "stored");
+    const { lengths } = columns.text.texts;
+    lengths[lengths.findIndex((n) => n > 0)]! += 1;
+    const from = Int32Array.from({ length: data.reviews.length }, (_, k) => k);
+    assert.throws(() => extendIndexColumns(columns, { from, added: [] }), {
+      name: "IndexFileError",
+      message: "texts: the lengths do not add up to the text stored",
+    });
   });
 
   it("gives the file built afresh when every review is new, and from an index of one review", () => {

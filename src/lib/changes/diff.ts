@@ -42,9 +42,8 @@ export function startChangeLog(reviews: readonly PublishedReview[]): NextChangeL
  * decoded and encoded again.
  */
 export function continueChangeLog(log: ScannedLog, reviews: readonly PublishedReview[], now: number): NextChangeLog {
-  const { text } = log;
+  const { text, entryOf } = log;
   const count = log.ids.length;
-  const { entryOf } = log;
   const present = new Uint8Array(count);
   const changed: PublishedReview[] = [];
   for (const r of reviews) {

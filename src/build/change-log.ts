@@ -2,7 +2,7 @@
 // what this build publishes (a new history when there is none to continue) and writes it into the release.
 import { readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { continueChangeLog, type NextChangeLog, startChangeLog } from "../lib/changes/diff.ts";
+import { continueChangeLog, type NextChangeLog, type PublishedReview, startChangeLog } from "../lib/changes/diff.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT, type ScannedLog, scanChangeLog } from "../lib/changes/log.ts";
 import { reviewModifiedAt } from "../lib/feeds/items.ts";
 import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
@@ -53,11 +53,7 @@ export async function writeChangeLog(
   previous: PreviousChangeLogFile,
   now: number,
 ): Promise<ChangeLogWritten> {
-  const published = reviews.map((r, k) => ({
-    id: r.id,
-    hash: hashes[k]!,
-    changedAt: Date.parse(reviewModifiedAt(r)) / 1000,
-  }));
+  const published = reviews.map((r, k) => new Published(r, hashes[k]!));
   let reason = previous.reason;
   let scanned: ScannedLog | null = null;
   if (previous.text !== null) {
@@ -75,4 +71,21 @@ export async function writeChangeLog(
     next,
     reason,
   };
+}
+
+/** A review of the release as the log compares it: its last change is worked out only if the log adds it. */
+class Published implements PublishedReview {
+  readonly id: string;
+  readonly #review: Review;
+  readonly hash: string;
+
+  constructor(review: Review, hash: string) {
+    this.id = review.id;
+    this.#review = review;
+    this.hash = hash;
+  }
+
+  get changedAt(): number {
+    return Date.parse(reviewModifiedAt(this.#review)) / 1000;
+  }
 }

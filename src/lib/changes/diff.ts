@@ -10,7 +10,10 @@ import {
   type ScannedLog,
 } from "./log.ts";
 
-/** A review as the log compares it: its id, the hash of its published JSON and its last change (epoch seconds). */
+/**
+ * A review as the log compares it: its id, the hash of its published JSON and its last change (epoch seconds), which
+ * is read only for the reviews a log adds, once each.
+ */
 export type PublishedReview = Readonly<{ id: string; hash: string; changedAt: number }>;
 
 export type NextChangeLog = Readonly<{
@@ -25,11 +28,11 @@ export type NextChangeLog = Readonly<{
 
 /** A new history: every review, oldest change first (id breaks ties), each at its own last change time. */
 export function startChangeLog(reviews: readonly PublishedReview[]): NextChangeLog {
-  const entries = byChange([...reviews]).map((r, k): ChangeEntry => ({
+  const entries = byChange(reviews).map(({ review, at }, k): ChangeEntry => ({
     seq: k + 1,
-    id: r.id,
-    hash: r.hash,
-    at: r.changedAt,
+    id: review.id,
+    hash: review.hash,
+    at,
   }));
   const text = encodeChangeLog({ history: historyOf(entries), entries });
   return { text, upserts: entries.length, removals: 0, started: true };
@@ -68,7 +71,8 @@ export function continueChangeLog(log: ScannedLog, reviews: readonly PublishedRe
     pieces.push(text.slice(log.starts[first], log.ends[k]));
   }
   let seq = log.seqs.at(-1) ?? 0;
-  for (const r of byChange(changed)) pieces.push(encodeEntry({ seq: ++seq, id: r.id, hash: r.hash, at: now }));
+  for (const { review } of byChange(changed))
+    pieces.push(encodeEntry({ seq: ++seq, id: review.id, hash: review.hash, at: now }));
   for (const id of removed) pieces.push(encodeEntry({ seq: ++seq, id, hash: null, at: now }));
   return {
     text: `${logHead(log.history)}${pieces.join(",")}${LOG_TAIL}`,
@@ -78,8 +82,10 @@ export function continueChangeLog(log: ScannedLog, reviews: readonly PublishedRe
   };
 }
 
-/** Sorts `reviews` by last change time then id. */
-const byChange = (reviews: PublishedReview[]) =>
-  reviews.sort((a, b) => a.changedAt - b.changedAt || compare(a.id, b.id));
+/** The reviews by last change time then id, each time read once. */
+const byChange = (reviews: readonly PublishedReview[]) =>
+  reviews
+    .map((review) => ({ review, at: review.changedAt }))
+    .sort((a, b) => a.at - b.at || compare(a.review.id, b.review.id));
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -59,9 +59,7 @@ export type Sections = {
   header: unknown;
   /** A copy of a section (nothing keeps the file's buffer alive), of `length` entries when given. */
   array: <K extends Kind>(name: string, kind: K, length?: number) => ArrayOf<K>;
-  /** A byte section decoded as text. */
-  text: (name: string, encoding: "latin1" | "utf8" | "utf16le") => string;
-  /** A byte section as it lies in the file, not copied: for a caller that keeps the file. */
+  /** A byte section as it lies in the file, not copied: for a caller that keeps the file, or decodes it at once. */
   bytes: (name: string) => Uint8Array;
 };
 
@@ -101,10 +99,6 @@ export function readSections(file: Uint8Array): Sections {
       const at = locate(name, kind, length);
       const view = new ARRAY_OF[kind](bytes.buffer as ArrayBuffer, bytes.byteOffset + at.start, at.length);
       return view.slice() as ArrayOf<K>;
-    },
-    text: (name, encoding) => {
-      const at = locate(name, "u8", undefined);
-      return bytes.toString(encoding, at.start, at.start + at.length);
     },
     bytes: (name) => {
       const at = locate(name, "u8", undefined);

@@ -150,17 +150,21 @@ export function decodeSearchIndex(
   const { size } = header;
   const words = (size + 31) >>> 5;
   const section = file.array;
-  const strings = (name: StringColumn, intern = false) =>
-    decodeStrings(
-      {
-        name,
-        lengths: section(`${name}.lengths`, "i32", size),
-        wide: section(`${name}.wide`, "u8", size),
-        narrowRun: file.text(`${name}.narrow`, "latin1"),
-        wideRun: file.text(`${name}.wideBytes`, header.encodings[name]),
-      },
-      intern,
-    );
+  /** A string column as the file stores it, its runs in the file's memory. */
+  const stored = (name: StringColumn): EncodedStrings => ({
+    encoding: header.encodings[name],
+    lengths: section(`${name}.lengths`, "i32", size),
+    wide: section(`${name}.wide`, "u8", size),
+    narrowBytes: file.bytes(`${name}.narrow`),
+    wideBytes: file.bytes(`${name}.wideBytes`),
+  });
+  const strings = (name: StringColumn, intern = false) => {
+    const { encoding, lengths, wide, narrowBytes, wideBytes } = stored(name);
+    const text = (bytes: Uint8Array, as: BufferEncoding) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(as);
+    const runs = { narrowRun: text(narrowBytes, "latin1"), wideRun: text(wideBytes, encoding) };
+    return decodeStrings({ name, lengths, wide, ...runs }, intern);
+  };
 
   const order = section("order", "u32", size);
   for (const k of order) if (k >= size) throw new IndexFileError(`order names review ${k} of ${size}`);
@@ -261,16 +265,7 @@ export function decodeSearchIndex(
     bySentiment,
     text: {
       size,
-      texts:
-        texts === "decoded"
-          ? strings("texts")
-          : {
-              encoding: header.encodings.texts,
-              lengths: section("texts.lengths", "i32", size),
-              wide: section("texts.wide", "u8", size),
-              narrowBytes: file.bytes("texts.narrow"),
-              wideBytes: file.bytes("texts.wideBytes"),
-            },
+      texts: texts === "decoded" ? strings("texts") : stored("texts"),
       table,
       postings,
     },

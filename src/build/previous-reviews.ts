@@ -4,13 +4,14 @@
 // the JSON the release holds, so only the lines after them are new.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
+import { StoredReviews } from "../lib/reviews/stored-review.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { sha256 } from "./hash.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
 import type { SourceDigests, SourceFiles } from "./source.ts";
 
 export type PreviousReviews = {
-  /** As the previous release publishes them, newest first. */
+  /** As the previous release publishes them, newest first; read from their JSON (stored-review.ts). */
   reviews: Review[];
   /**
    * Each review's JSON: its bytes in the previous /reviews.json, in memory that worker threads can share. The bytes
@@ -125,7 +126,11 @@ export function readShared(file: string, room: number): Buffer {
   }
 }
 
-/** The reviews of a compact /reviews.json, each with its bytes; null for any other layout or broken JSON. */
+/**
+ * The reviews of a compact /reviews.json, each with its bytes; null for any other layout. Each review is read where it
+ * lies (stored-review.ts), its JSON parsed when a page asks for its text: the file is the one its release's manifest
+ * lists, which this build's code wrote.
+ */
 function splitReviews(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
   try {
     return splitCompact(bytes);
@@ -139,8 +144,10 @@ function splitCompact(bytes: Buffer): Omit<PreviousReviews, "newFrom"> | null {
   if (region === null) return null;
   const reviews: Review[] = [];
   const json: Buffer[] = [];
+  const stored = new StoredReviews(region);
   eachReview(region, (span) => {
-    reviews.push(JSON.parse(span.toString("utf8")) as Review);
+    const start = span.byteOffset - region.byteOffset;
+    reviews.push(stored.review(start, start + span.length));
     json.push(span);
   });
   const head = region.byteOffset - bytes.byteOffset - ARRAY_START.length;

@@ -3,12 +3,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.ts";
 import { analyzerFor } from "../lib/insights/for-business.ts";
-import type { AnalysisColumns } from "../lib/insights/analysis-columns.ts";
+import { type AnalysisColumns, aspectTonesOf } from "../lib/insights/analysis-columns.ts";
 import type { Analyzer } from "../lib/insights/engine/analyze.ts";
+import { type PreviousQuote, quoteTone } from "../lib/insights/aggregate/summary.ts";
 import { analysisColumns, computeInsights } from "../lib/insights/insights.ts";
 import { reviewHash } from "../lib/changes/log.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
+import { isStored } from "../lib/reviews/stored-review.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
@@ -106,6 +108,9 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     columns = analysisColumns(dataset.reviews, (r) => cached.analyses.get(r.id)!);
     analysesRead = `analyses from the insights cache${kept instanceof Error ? ` (${kept.message})` : ""}`;
   }
+  // The reviews read back take their aspects' tones from the analyses they were published from, not from their JSON.
+  const tones = aspectTonesOf(columns);
+  dataset.reviews.forEach((r, k) => isStored(r) && r.knowTones(tones(k)));
   writeFileSync(
     path.join(stagingDir, ANALYSIS_COLUMNS_FILE),
     encodeAnalysisColumns(columns, analyzer.version, reviewsDigest(reviewHashes)),
@@ -120,9 +125,28 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     notes: read.suppressed ? [read.suppressed] : [],
     dataset,
     reviewHashes,
-    insights: computeInsights(dataset, { analyzer, columns }),
+    insights: computeInsights(dataset, {
+      analyzer,
+      columns,
+      previousQuote: made && previous.release ? previousQuote(previous.release, made) : null,
+    }),
     largeOutputs,
   };
+}
+
+/**
+ * The pull quote of the release whose reviews were read back, and its tone, with the reviews `made` since: the quote
+ * is then sought among those and the previous one. None when its /insights.json cannot be read.
+ */
+function previousQuote(release: PreviousRelease, made: ReadonlyMap<string, unknown>): PreviousQuote | null {
+  const entry = release.files.get("insights.json");
+  if (!entry) return null;
+  try {
+    const doc = JSON.parse(readFileSync(path.join(release.dir, entry.path), "utf8")) as Insights;
+    return { tone: quoteTone(doc), reviewId: doc.summary.pull_quote?.review_id ?? null, added: new Set(made.keys()) };
+  } catch {
+    return null;
+  }
 }
 
 /** Attached to a promise that is awaited later, so that a rejection before then is not unhandled. */

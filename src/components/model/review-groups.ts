@@ -1,11 +1,12 @@
 // The review lists the pages report on (all reviews, each aspect's, each catalog entry's) and their statistics,
 // gathered in one pass over the reviews: a build renders a page per aspect, technician and service over 100k reviews.
 import { MonthTally, monthIndex, type TimeSeries } from "../../lib/charts/series.ts";
-import { hasText, RatingTally } from "../../lib/reviews/aggregate.ts";
+import { RatingTally, reviewHasText } from "../../lib/reviews/aggregate.ts";
+import { aspectTones, type AspectTone } from "../../lib/reviews/stored-review.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";
 import type { AggregateRating } from "../../lib/schema/dataset.ts";
-import type { Review, ReviewAspect } from "../../lib/schema/review.ts";
-import { type Polarity, reviewAspects } from "./review-aspects.ts";
+import type { Review } from "../../lib/schema/review.ts";
+import type { Polarity } from "./review-aspects.ts";
 
 export type AspectCounts = ReadonlyMap<string, Readonly<Record<Polarity, number>>>;
 
@@ -18,7 +19,7 @@ export class ReviewGroup {
   #annotated = false;
 
   /** Adds `review`, whose month, text presence and distinct aspects the caller has read once for all its groups. */
-  add(review: Review, month: number, withText: boolean, aspects: readonly ReviewAspect[] | null): void {
+  add(review: Review, month: number, withText: boolean, aspects: readonly AspectTone[] | null): void {
     this.#reviews.push(review);
     this.#rating.add(review.rating, withText);
     this.#months.add(month, review.rating);
@@ -63,8 +64,9 @@ export class ReviewGroups {
   constructor(reviews: readonly Review[]) {
     for (const review of reviews) {
       const month = monthIndex(review.date);
-      const withText = hasText(review.text);
-      const aspects = Array.isArray(review.aspects) ? distinctAspects(review) : null;
+      const withText = reviewHasText(review);
+      const tones = aspectTones(review);
+      const aspects = Array.isArray(tones) ? distinctAspects(tones) : null;
       this.all.add(review, month, withText, aspects);
       for (const a of aspects ?? []) groupIn(this.#aspects, a.aspect).add(review, month, withText, aspects);
       for (const kind in review.mentions) {
@@ -106,8 +108,7 @@ function groupIn(groups: Map<string, ReviewGroup>, key: string): ReviewGroup {
 }
 
 /** The review's aspects, once each (the schema says so; a read-back review is not checked again, so the first wins). */
-function distinctAspects(review: Review): readonly ReviewAspect[] {
-  const aspects = reviewAspects(review);
+function distinctAspects(aspects: readonly AspectTone[]): readonly AspectTone[] {
   for (let i = 1; i < aspects.length; i++) {
     for (let j = 0; j < i; j++) {
       if (aspects[j]!.aspect === aspects[i]!.aspect)

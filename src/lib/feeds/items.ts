@@ -1,5 +1,6 @@
 // What a feed says about one review: its URN, title, plain text (with the owner's reply) and last change.
 import { maxTimestamp } from "../dates.ts";
+import { repliedAt } from "../reviews/stored-review.ts";
 import type { Review } from "../schema/review.ts";
 
 export const FEED_SIZE = 50;
@@ -22,5 +23,5 @@ export function reviewPlainText(review: Review): string {
 }
 
 export function reviewModifiedAt(review: Review): string {
-  return maxTimestamp(maxTimestamp(review.published_at, review.updated_at), review.owner_reply?.published_at);
+  return maxTimestamp(maxTimestamp(review.published_at, review.updated_at), repliedAt(review));
 }

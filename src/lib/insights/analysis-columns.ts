@@ -1,6 +1,7 @@
 // The engine's analyses of a dataset's reviews as columns, in the dataset's order: what /insights.json is aggregated
 // from. Typed arrays of numbers rather than an object per review, so that 100k analyses are a few buffers the garbage
 // collector never walks, and a rebuild can keep them in the release and splice the new reviews in.
+import type { AspectTone } from "../reviews/stored-review.ts";
 import type { AspectSentiment, ReviewAnalysis, ReviewSentimentLabel } from "./engine/analyze.ts";
 
 export const LABELS = ["positive", "neutral", "negative", "mixed"] as const satisfies readonly ReviewSentimentLabel[];
@@ -151,4 +152,37 @@ function indexOf<T>(values: readonly T[], value: T): number {
   const i = values.indexOf(value);
   if (i === -1) throw new TypeError(`not one of ${values.join(", ")}: ${String(value)}`);
   return i;
+}
+
+/**
+ * Review k's aspects without their evidence, as its published `aspects` list them (one per finding, in order): lists
+ * of the same aspects judged the same way are one frozen array.
+ */
+export function aspectTonesOf(columns: AnalysisColumns): (k: number) => readonly AspectTone[] {
+  const lists = new Map<string, readonly AspectTone[]>();
+  const tones = new Map<number, AspectTone>();
+  return (k) => {
+    const [from, to] = [columns.findingStart[k]!, columns.findingStart[k + 1]!];
+    let key = "";
+    for (let f = from; f < to; f++) key += `${columns.aspect[f]! * POLARITIES.length + columns.polarity[f]!},`;
+    let list = lists.get(key);
+    if (!list) {
+      const made: AspectTone[] = [];
+      for (let f = from; f < to; f++) {
+        const n = columns.aspect[f]! * POLARITIES.length + columns.polarity[f]!;
+        let tone = tones.get(n);
+        if (!tone)
+          tones.set(
+            n,
+            (tone = Object.freeze({
+              aspect: columns.strings[columns.aspect[f]!]!,
+              sentiment: POLARITIES[columns.polarity[f]!]!,
+            })),
+          );
+        made.push(tone);
+      }
+      lists.set(key, (list = Object.freeze(made)));
+    }
+    return list;
+  };
 }

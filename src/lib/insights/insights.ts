@@ -1,5 +1,5 @@
 // Computes /insights.json from the published dataset and the engine's per-review analyses (pure, deterministic).
-import { hasText } from "../reviews/aggregate.ts";
+import { reviewHasText } from "../reviews/aggregate.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Insights } from "../schema/insights.ts";
 import type { Review } from "../schema/review.ts";
@@ -7,7 +7,7 @@ import { type AnalysisColumns, type AnalysisSource, columnsOf } from "./analysis
 import { aspectInsights } from "./aggregate/aspects.ts";
 import { catalogEntities, problemEntities } from "./aggregate/entities.ts";
 import { faq } from "./aggregate/faq.ts";
-import { pullQuote, summaryClaims } from "./aggregate/summary.ts";
+import { type PreviousQuote, pullQuote, summaryClaims } from "./aggregate/summary.ts";
 import { type Table, Tally } from "./aggregate/tally.ts";
 import { monthly, trends } from "./aggregate/temporal.ts";
 import { topicInsights } from "./aggregate/topics.ts";
@@ -24,6 +24,8 @@ export type InsightsOptions = {
   analyses?: ReadonlyMap<string, ReviewAnalysis>;
   /** Or the analyses as columns in the dataset's order (`analysisColumns`), as a rebuild keeps them. */
   columns?: AnalysisColumns;
+  /** The pull quote of the release whose reviews this dataset extends (summary.ts). */
+  previousQuote?: PreviousQuote | null;
 };
 
 /**
@@ -62,7 +64,7 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     hasText: Uint8Array.from(reviews, (r) => {
       const read = r.analysis_status !== "not_analysed";
       if (!read) notAnalysed.set(r.language, (notAnalysed.get(r.language) ?? 0) + 1);
-      return read && hasText(r.text) ? 1 : 0;
+      return read && reviewHasText(r) ? 1 : 0;
     }),
   };
   const textCount = table.hasText.reduce((n, t) => n + t, 0);
@@ -98,7 +100,7 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     topics: topicInsights(business, table, textCount),
     temporal: { monthly: monthly(table), trend: trends(table) },
   };
-  const pull_quote = pullQuote(draft, reviews);
+  const pull_quote = pullQuote(draft, reviews, options.previousQuote);
   const claims = summaryClaims(draft, business.name);
   const withSummary = { ...draft, summary: { pull_quote } };
   return {

@@ -10,6 +10,7 @@ import type { Review, ReviewInput } from "../schema/review.ts";
 import { aggregateRating } from "./aggregate.ts";
 import { mentionMatcher } from "./mentions.ts";
 import { newestFirst } from "./order.ts";
+import { repliedAt } from "./stored-review.ts";
 
 /** The engine's analysis of one review; the build passes a cached one, tests may rely on the default engine. */
 export type AnalysisOf = (review: ReviewInput) => ReviewAnalysis;
@@ -61,7 +62,7 @@ export function assembleDataset(business: Business, reviews: Review[]): ReviewsD
   for (const r of reviews)
     updatedAt = maxTimestamp(
       maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at),
-      r.owner_reply?.published_at,
+      repliedAt(r),
     );
   reviews.sort(newestFirst);
   return { business, aggregate_rating: aggregateRating(reviews), updated_at: updatedAt, reviews };

@@ -10,6 +10,7 @@ import type { PreviousRelease } from "../../../src/build/previous-release.ts";
 import { previousReviews, sourceRecordOf } from "../../../src/build/previous-reviews.ts";
 import { type SourceFiles, sourceDigests } from "../../../src/build/source.ts";
 import type { ManifestEntry } from "../../../src/lib/schema/manifest.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
 const published = dataset(40);
@@ -52,7 +53,17 @@ test("reads the published reviews back, with their bytes, when reviews.jsonl onl
   const added = Buffer.concat([lines, Buffer.from('{"id":"new"}\n')]);
   const { reused, reason } = reviewsOf(previous, files(added));
   assert.equal(reason, null);
-  assert.deepEqual(reused!.reviews, published.reviews);
+  // Each review read back is the one published, field by field and as JSON.
+  assert.deepEqual(
+    reused!.reviews.map((r) =>
+      Object.fromEntries(Object.keys(published.reviews[0]!).map((k) => [k, r[k as keyof Review]])),
+    ),
+    published.reviews,
+  );
+  assert.deepEqual(
+    reused!.reviews.map((r) => JSON.stringify(r)),
+    published.reviews.map((r) => JSON.stringify(r)),
+  );
   assert.deepEqual(
     reused!.json.map((b) => b.toString()),
     published.reviews.map((r) => JSON.stringify(r)),

@@ -2,6 +2,8 @@
 import type { Insights, SummaryClaim } from "../../schema/insights.ts";
 import { count, stars, trendSentence } from "./prose.ts";
 import { MIN_MENTIONS_FOR_SHARE, mentionsOf, shareOf, verdict } from "./verdict.ts";
+import { reviewHasText } from "../../reviews/aggregate.ts";
+import { aspectTones } from "../../reviews/stored-review.ts";
 import type { Review } from "../../schema/review.ts";
 
 type Draft = Omit<Insights, "faq" | "summary">;
@@ -75,24 +77,58 @@ export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] 
  * stronger review, then the newest, then the id. The text is an exact excerpt. Read from the published reviews
  * (newest first), whose sentiment and aspects are the engine's, with its evidence.
  */
-export function pullQuote(doc: Draft, reviews: readonly Review[]): Insights["summary"]["pull_quote"] {
-  const tone = doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
-  let best: { review: Review; text: string; aspects: string[]; rank: number[] } | null = null;
+export function pullQuote(
+  doc: Draft,
+  reviews: readonly Review[],
+  previous?: PreviousQuote | null,
+): Insights["summary"]["pull_quote"] {
+  const tone = quoteTone(doc);
+  // Among the reviews a previous quote was chosen from, the same one still ranks first: only it and the others compete.
+  const among =
+    previous && previous.tone === tone
+      ? (review: Review) => previous.added.has(review.id) || review.id === previous.reviewId
+      : () => true;
+  // A review's rank can be no higher than [the aspects it judges that way, its strength, its recency]: reviews are read
+  // in that order, and their text and evidence only while one could still rank above the best found.
+  const candidates: { order: number; bound: number[] }[] = [];
   reviews.forEach((review, order) => {
-    const { text, sentiment } = review;
-    if (review.analysis_status === "not_analysed" || !text || sentiment.label !== tone) return;
+    const { sentiment } = review;
+    if (review.analysis_status === "not_analysed" || sentiment.label !== tone || !reviewHasText(review)) return;
+    if (!among(review)) return;
+    let judged = 0;
+    for (const a of aspectTones(review)) if (a.sentiment === tone) judged++;
+    if (judged > 0) candidates.push({ order, bound: [judged, Math.abs(sentiment.score), -order] });
+  });
+  candidates.sort((a, b) => (greater(a.bound, b.bound) ? -1 : 1));
+  let best: { review: Review; text: string; aspects: string[]; rank: number[] } | null = null;
+  for (const { order, bound } of candidates) {
+    if (best && !greater(bound, best.rank)) break;
+    const review = reviews[order]!;
+    const text = review.text!;
     const judged = review.aspects.filter((a) => a.sentiment === tone);
-    if (judged.length === 0 || (best && judged.length < best.aspects.length)) return;
     for (const a of judged) {
       const sentence = sentenceAround(text, a.evidence);
       if (!sentence || sentence.length < QUOTE_MIN || sentence.length > QUOTE_MAX) continue;
       const covered = judged.filter((x) => sentence.includes(x.evidence)).map((x) => x.aspect);
-      const rank = [covered.length, Math.abs(sentiment.score), -order];
+      const rank = [covered.length, Math.abs(review.sentiment.score), -order];
       if (!best || greater(rank, best.rank)) best = { review, text: sentence, aspects: covered, rank };
     }
-  });
+  }
   const b = best as { review: Review; text: string; aspects: string[] } | null;
   return b ? { review_id: b.review.id, text: b.text, sentiment: b.review.sentiment.label, aspects: b.aspects } : null;
+}
+
+/**
+ * The quote a previous build chose (its review's id, or null for none) and the tone it was chosen for, when this
+ * build's reviews are that build's, in the same order, with the `added` ones among them.
+ */
+export type PreviousQuote = { tone: Tone; reviewId: string | null; added: ReadonlySet<string> };
+
+type Tone = "positive" | "negative";
+
+/** The tone a quote is sought in: the prevailing one. */
+export function quoteTone(doc: Pick<Draft, "sentiment">): Tone {
+  return doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
 }
 
 function greater(a: number[], b: number[]): boolean {

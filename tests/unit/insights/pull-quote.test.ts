@@ -1,0 +1,104 @@
+// The pull quote is the best sentence over every review, whether the reviews are objects or read back from their JSON.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { generateReviews } from "../../../scripts/sample-data/generate.ts";
+import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
+import { computeInsights } from "../../../src/lib/insights/insights.ts";
+import { pullQuote, quoteTone, sentenceAround } from "../../../src/lib/insights/aggregate/summary.ts";
+import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
+import { StoredReviews } from "../../../src/lib/reviews/stored-review.ts";
+import { BusinessFile } from "../../../src/lib/schema/business.ts";
+import type { Insights } from "../../../src/lib/schema/insights.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
+import { ReviewInput } from "../../../src/lib/schema/review.ts";
+
+const root = new URL("../../../", import.meta.url);
+const business = BusinessFile.parse(JSON.parse(readFileSync(new URL("data/business.json", root), "utf8")));
+const sample = readFileSync(new URL("data/reviews.jsonl", root), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => ReviewInput.parse(JSON.parse(l)));
+
+/**
+ * The rule as the summary's documentation states it, over every sentence of every review: the most aspects judged in
+ * the prevailing tone, then the stronger review, then the newest; the first such sentence of a review.
+ */
+function expected(doc: Insights, reviews: readonly Review[]): Insights["summary"]["pull_quote"] {
+  const tone = doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
+  let best: { rank: number[]; quote: NonNullable<Insights["summary"]["pull_quote"]> } | null = null;
+  reviews.forEach((r, order) => {
+    if (r.analysis_status === "not_analysed" || !r.text || r.sentiment.label !== tone) return;
+    const judged = r.aspects.filter((a) => a.sentiment === tone);
+    for (const a of judged) {
+      const sentence = sentenceAround(r.text, a.evidence);
+      if (!sentence || sentence.length < 40 || sentence.length > 220) continue;
+      const covered = judged.filter((x) => sentence.includes(x.evidence)).map((x) => x.aspect);
+      const rank = [covered.length, Math.abs(r.sentiment.score), -order];
+      if (!best || greater(rank, best.rank))
+        best = { rank, quote: { review_id: r.id, text: sentence, sentiment: r.sentiment.label, aspects: covered } };
+    }
+  });
+  return best ? (best as { quote: NonNullable<Insights["summary"]["pull_quote"]> }).quote : null;
+}
+
+/** Whether rank `a` is above `b`: compared number by number. */
+function greater(a: readonly number[], b: readonly number[]): boolean {
+  const i = a.findIndex((v, j) => v !== b[j]);
+  return i !== -1 && a[i]! > b[i]!;
+}
+
+/** The reviews as a build reads them back from /reviews.json. */
+function readBack(reviews: readonly Review[]): Review[] {
+  const json = reviews.map((r) => JSON.stringify(r));
+  const store = new StoredReviews(Buffer.from(json.join(",")));
+  let start = 0;
+  return json.map((j) => {
+    const length = Buffer.byteLength(j);
+    const review = store.review(start, start + length);
+    start += length + 1;
+    return review;
+  });
+}
+
+describe("pull quote", () => {
+  const sets: [string, ReviewInput[]][] = [
+    ["the sample data", sample],
+    ...[7, 11, 23, 42, 99].map((seed): [string, ReviewInput[]] => [
+      `generated, seed ${seed}`,
+      [...generateReviews(business, { seed, count: 300 + seed * 7 })],
+    ]),
+  ];
+  const analyzer = analyzerFor(business);
+  for (const [name, inputs] of sets) {
+    it(`is the best sentence over every review: ${name}`, () => {
+      const dataset = buildDataset(business, inputs, (r) => analyzer.analyze(r.text, r.rating));
+      const doc = computeInsights(dataset, { analyzer });
+      const want = expected(doc, dataset.reviews);
+      assert.notEqual(want, null, "the set has a quote to find");
+      assert.deepEqual(doc.summary.pull_quote, want);
+      assert.deepEqual(pullQuote(doc, readBack(dataset.reviews)), want);
+    });
+
+    it(`is sought among the reviews added and the previous quote's when a build extends another: ${name}`, () => {
+      // Every fifth review is new, wherever it falls in the order; the others were the previous build's.
+      const added = new Set(inputs.filter((_, i) => i % 5 === 2).map((r) => r.id));
+      const before = buildDataset(
+        business,
+        inputs.filter((r) => !added.has(r.id)),
+        (r) => analyzer.analyze(r.text, r.rating),
+      );
+      const earlier = computeInsights(before, { analyzer });
+      const dataset = buildDataset(business, inputs, (r) => analyzer.analyze(r.text, r.rating));
+      const doc = computeInsights(dataset, { analyzer });
+      const previous = { tone: quoteTone(earlier), reviewId: earlier.summary.pull_quote?.review_id ?? null, added };
+      assert.deepEqual(pullQuote(doc, readBack(dataset.reviews), previous), expected(doc, dataset.reviews));
+      // A previous quote in the other tone says nothing about this one's: every review competes.
+      const other = {
+        ...previous,
+        tone: quoteTone(doc) === "positive" ? ("negative" as const) : ("positive" as const),
+      };
+      assert.deepEqual(pullQuote(doc, dataset.reviews, other), expected(doc, dataset.reviews));
+    });
+  }
+});

@@ -1,0 +1,85 @@
+// Reviews read back from their published JSON answer every field as the review they were written from.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { reviewHasText } from "../../../src/lib/reviews/aggregate.ts";
+import { aspectTones, repliedAt, StoredReview, StoredReviews } from "../../../src/lib/reviews/stored-review.ts";
+import type { Review } from "../../../src/lib/schema/review.ts";
+import { dataset } from "../../helpers/dataset.ts";
+
+const base: Review = dataset(1).reviews[0]!;
+
+/** Reviews whose strings hold what a key search could trip over: quotes, backslashes, keys and brackets. */
+const tricky: Review[] = [
+  {
+    ...base,
+    id: "a_1-Z",
+    updated_at: "2024-02-01T10:00:00Z",
+    title: 'He said "ok","text":null',
+    text: 'Back\\slash \\" and ,"mentions":{ and "},{"aspect":"x" and ] } 👍 Zoë',
+    owner_reply: {
+      text: 'Thanks!","published_at":"1999-01-01T00:00:00Z',
+      published_at: "2024-02-03T09:00:00Z",
+      date: "2024-02-03",
+    },
+    mentions: { technicians: ["mike-torres", "zoe-park"], services: [], service_areas: ["oak-park"] },
+    sentiment: { label: "mixed", score: -0.125 },
+    aspects: [
+      { aspect: "timeliness", sentiment: "negative", evidence: 'late\\", "sentiment":"positive' },
+      { aspect: "price", sentiment: "positive", evidence: "fair price\\\\" },
+      { aspect: "quality", sentiment: "neutral", evidence: "" },
+    ],
+  },
+  { ...base, id: "b", text: null, title: null, owner_reply: null, analysis_status: "rating_only", aspects: [] },
+  { ...base, id: "c", analysis_status: "not_analysed", language: "de" },
+];
+
+function read(reviews: readonly Review[]): StoredReview[] {
+  const bytes = Buffer.from(reviews.map((r) => JSON.stringify(r)).join(","));
+  const store = new StoredReviews(bytes);
+  let start = 0;
+  return reviews.map((r) => {
+    const length = Buffer.byteLength(JSON.stringify(r));
+    const stored = store.review(start, start + length);
+    start += length + 1;
+    return stored;
+  });
+}
+
+test("every field of a review read back is the field written, and its JSON is the JSON written", () => {
+  const reviews = [...tricky, ...dataset(60).reviews];
+  const stored = read(reviews);
+  stored.forEach((s, i) => {
+    const r = reviews[i]!;
+    for (const key of Object.keys(r) as (keyof Review)[]) assert.deepEqual(s[key], r[key], `${r.id}.${key}`);
+    assert.equal(JSON.stringify(s), JSON.stringify(r));
+    assert.equal(s.hasText, r.text !== null);
+    assert.equal(reviewHasText(s), reviewHasText(r));
+    assert.equal(repliedAt(s), r.owner_reply?.published_at ?? null);
+    assert.deepEqual(
+      aspectTones(s),
+      r.aspects.map(({ aspect, sentiment }) => ({ aspect, sentiment })),
+    );
+  });
+});
+
+test("reviews with the same mentions or tone share one frozen value", () => {
+  const [a, b] = read([tricky[0]!, { ...tricky[0]!, id: "other" }]);
+  assert.equal(a!.mentions, b!.mentions);
+  assert.equal(a!.sentiment, b!.sentiment);
+  assert.ok(Object.isFrozen(a!.mentions.technicians));
+  assert.throws(() => (a!.mentions.technicians as string[]).push("x"), TypeError);
+});
+
+test("JSON not laid out as a published review is refused, naming what was not found", () => {
+  const json = JSON.stringify(base);
+  const refused = (text: string, what: RegExp) =>
+    assert.throws(() => new StoredReviews(Buffer.from(text)).review(0, Buffer.byteLength(text)), {
+      name: "SyntaxError",
+      message: what,
+    });
+  refused(JSON.stringify({ first: 1, ...base }), /"\{\\"id\\":\\""/);
+  refused(json.replace('"rating":', '"rating": '), /rating of 1 to 5/);
+  refused(json.replace(',"mentions":', ',"mention":'), /,"mentions":/);
+  refused(json.replace(/,"aspects":.*$/, "}"), /,"aspects":/);
+  refused(json.replace(/"aspects":\[.*\]\}$/, '"aspects":null}'), /aspects last/);
+});

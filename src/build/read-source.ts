@@ -24,7 +24,7 @@ export type SourceRead = {
   /** Reviews read back from the previous release, as it publishes them, with their JSON as it holds it. */
   reused: Review[];
   reusedJson: Buffer[];
-  /** Their `reviewHash`es: taken on another thread while they are parsed, when they were read ahead. */
+  /** Their `reviewHash`es: taken on another thread while they are read here, when they were read ahead. */
   reusedHashes: Promise<string[]>;
   /** Reviews parsed from the source: the lines after the reused ones, or every line. */
   added: ReviewInput[];
@@ -65,7 +65,7 @@ function readReviews(
   now: number,
   previousJson: SourceReadAhead["previous"],
 ): ReadReviews {
-  // The file read ahead is hashed review by review on another thread while its reviews are parsed here.
+  // The file read ahead is hashed review by review on another thread while its reviews are read here.
   const hashes = previousJson && hashReviewsAhead(previousJson.bytes);
   const { reused, reason } = previous.release
     ? previousReviews(previous.release, files, digests, previousJson)

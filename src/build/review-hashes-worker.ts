@@ -1,5 +1,5 @@
 // A worker thread that hashes each review of the previous /reviews.json (`reviewHash`), from the memory the main
-// thread read it into, while the main thread parses the same reviews; review-hashes.ts starts it with the file's
+// thread read it into, while the main thread reads the same reviews; review-hashes.ts starts it with the file's
 // `reviewsRegion`, which nothing writes into.
 import { parentPort, workerData } from "node:worker_threads";
 import { joinReviewHashes, reviewHash } from "../lib/changes/log.ts";

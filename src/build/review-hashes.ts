@@ -1,5 +1,5 @@
 // The `reviewHash` of each review read back from the previous /reviews.json, which the change log and the archive
-// pages' keys compare: taken on a worker thread (review-hashes-worker.ts) while the main thread parses those reviews,
+// pages' keys compare: taken on a worker thread (review-hashes-worker.ts) while the main thread reads those reviews,
 // or here when the worker cannot.
 import { z } from "zod";
 import { reviewHash, splitReviewHashes } from "../lib/changes/log.ts";

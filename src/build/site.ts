@@ -12,7 +12,7 @@ import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import { isStored } from "../lib/reviews/stored-review.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
-import type { Insights } from "../lib/schema/insights.ts";
+import { Insights } from "../lib/schema/insights.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import {
   ANALYSIS_COLUMNS_FILE,
@@ -24,6 +24,7 @@ import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
+import { sha256 } from "./hash.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
 import type { SourceRead } from "./read-source.ts";
 import { sourceHashOf } from "./source.ts";
@@ -136,13 +137,16 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
 
 /**
  * The pull quote of the release whose reviews were read back, and its tone, with the reviews `made` since: the quote
- * is then sought among those and the previous one. None when its /insights.json cannot be read.
+ * is then sought among those and the previous one. None when its /insights.json is missing, is not the one its
+ * manifest lists, or does not parse as insights: the quote is then sought among all reviews.
  */
 function previousQuote(release: PreviousRelease, made: ReadonlyMap<string, unknown>): PreviousQuote | null {
   const entry = release.files.get("insights.json");
   if (!entry) return null;
   try {
-    const doc = JSON.parse(readFileSync(path.join(release.dir, entry.path), "utf8")) as Insights;
+    const bytes = readFileSync(path.join(release.dir, entry.path));
+    if (sha256(bytes) !== entry.sha256) return null;
+    const doc = Insights.parse(JSON.parse(bytes.toString("utf8")));
     return { tone: quoteTone(doc), reviewId: doc.summary.pull_quote?.review_id ?? null, added: new Set(made.keys()) };
   } catch {
     return null;

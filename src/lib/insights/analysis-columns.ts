@@ -163,20 +163,20 @@ export function aspectTonesOf(columns: AnalysisColumns): (k: number) => readonly
   const tones = new Map<number, AspectTone>();
   return (k) => {
     const [from, to] = [columns.findingStart[k]!, columns.findingStart[k + 1]!];
-    let key = "";
-    for (let f = from; f < to; f++) key += `${columns.aspect[f]! * POLARITIES.length + columns.polarity[f]!},`;
+    const numbers: number[] = [];
+    for (let f = from; f < to; f++) numbers.push(columns.aspect[f]! * POLARITIES.length + columns.polarity[f]!);
+    const key = numbers.join();
     let list = lists.get(key);
     if (!list) {
       const made: AspectTone[] = [];
-      for (let f = from; f < to; f++) {
-        const n = columns.aspect[f]! * POLARITIES.length + columns.polarity[f]!;
+      for (const n of numbers) {
         let tone = tones.get(n);
         if (!tone)
           tones.set(
             n,
             (tone = Object.freeze({
-              aspect: columns.strings[columns.aspect[f]!]!,
-              sentiment: POLARITIES[columns.polarity[f]!]!,
+              aspect: columns.strings[Math.floor(n / POLARITIES.length)]!,
+              sentiment: POLARITIES[n % POLARITIES.length]!,
             })),
           );
         made.push(tone);

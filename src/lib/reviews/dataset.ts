@@ -60,10 +60,7 @@ export function deriveReviews(business: Business, inputs: readonly ReviewInput[]
 export function assembleDataset(business: Business, reviews: Review[]): ReviewsDataset {
   let updatedAt = business.updated_at;
   for (const r of reviews)
-    updatedAt = maxTimestamp(
-      maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at),
-      repliedAt(r),
-    );
+    updatedAt = maxTimestamp(maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at), repliedAt(r));
   reviews.sort(newestFirst);
   return { business, aggregate_rating: aggregateRating(reviews), updated_at: updatedAt, reviews };
 }

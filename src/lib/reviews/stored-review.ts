@@ -1,12 +1,16 @@
 // A published review read back from its JSON in a /reviews.json: what every pass over all reviews reads (its id,
-// dates, stars, mentions, analysis status and tone, whether it has text, when its owner replied) held as fields, and
-// the rest (its text, author, source, reply and aspects) parsed from its bytes when asked for. 100k reviews read back
-// are then a few small objects each rather than their whole JSON as objects in the heap.
+// dates, stars, mentions, analysis status and tone, whether it has text, when its owner replied) held as fields, its
+// aspects without their evidence given by the analyses they were published from, and the rest (its text, author,
+// source, reply and aspects) parsed from its bytes when asked for. 100k reviews read back are then a few small objects
+// each rather than their whole JSON as objects in the heap.
 import type { Review, ReviewAspect } from "../schema/review.ts";
 
 const STORED = Symbol.for("reviews-service.stored-review");
 
-/** Whether `review` was read back: it answers `hasText`, `repliedAt` and `tones` without its JSON parsed. */
+/**
+ * Whether `review` was read back: it answers `hasText` and `repliedAt` without its JSON parsed, and `tones` too once
+ * `knowTones` gave them.
+ */
 export function isStored(review: object): review is StoredReview {
   return (review as { [STORED]?: true })[STORED] === true;
 }

@@ -174,6 +174,28 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     await rebuildMatchesClean(data, before.distDir);
   });
 
+  it("seeks the pull quote among every review when the previous release's /insights.json was altered", async () => {
+    const { data, before } = await buildSampleCopy();
+    const file = path.join(path.dirname(before.distDir), await readlink(before.distDir), "insights.json");
+    const doc = Insights.parse(JSON.parse(await readFile(file, "utf8")));
+    const quoted = doc.summary.pull_quote!.review_id;
+    // Still valid insights, naming another review as the quote: only the manifest's hash tells.
+    const other = ReviewsDataset.parse(
+      JSON.parse(await readFile(path.join(before.distDir, "reviews.json"), "utf8")),
+    ).reviews.find((r) => r.id !== quoted)!.id;
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...doc,
+        summary: { ...doc.summary, pull_quote: { ...doc.summary.pull_quote!, review_id: other } },
+      }),
+    );
+    await appendReviews(data, 1);
+    const after = await rebuildMatchesClean(data, before.distDir);
+    const rebuilt = Insights.parse(JSON.parse(await readFile(path.join(after.distDir, "insights.json"), "utf8")));
+    assert.equal(rebuilt.summary.pull_quote!.review_id, quoted);
+  });
+
   it("reads the reviews the previous release publishes back from it when reviews.jsonl only gained lines", async () => {
     const { data, before } = await buildSampleCopy();
     const modifiedAt = async (dist: string) =>

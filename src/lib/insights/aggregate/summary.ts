@@ -7,8 +7,9 @@ import { aspectTones } from "../../reviews/stored-review.ts";
 import type { Review } from "../../schema/review.ts";
 
 type Draft = Omit<Insights, "faq" | "summary">;
-const QUOTE_MIN = 40;
-const QUOTE_MAX = 220;
+/** A pull quote's length in characters, at least and at most. */
+export const QUOTE_MIN = 40;
+export const QUOTE_MAX = 220;
 
 export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] {
   if (doc.review_count === 0)

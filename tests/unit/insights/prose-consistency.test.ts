@@ -1,34 +1,11 @@
 // Every claim of the summary and the FAQ checked against the counts it rests on: the sample data and 5 generated sets.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { generateReviews } from "../../../scripts/sample-data/generate.ts";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
 import { computeInsights } from "../../../src/lib/insights/insights.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
-import { BusinessFile } from "../../../src/lib/schema/business.ts";
 import type { AspectInsight, Insights } from "../../../src/lib/schema/insights.ts";
-import { ReviewInput } from "../../../src/lib/schema/review.ts";
-
-const root = new URL("../../../", import.meta.url);
-const business = BusinessFile.parse(JSON.parse(readFileSync(new URL("data/business.json", root), "utf8")));
-const sample = readFileSync(new URL("data/reviews.jsonl", root), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => ReviewInput.parse(JSON.parse(l)));
-const sets: [name: string, reviews: ReviewInput[]][] = [
-  ["the sample data", sample],
-  ...[
-    [7, 60],
-    [11, 150],
-    [23, 300],
-    [42, 500],
-    [99, 900],
-  ].map(([seed, count]): [string, ReviewInput[]] => [
-    `generated, seed ${seed}, ${count} reviews`,
-    [...generateReviews(business, { seed: seed!, count: count! })],
-  ]),
-];
+import { sampleBusiness as business, sampleSets } from "../../helpers/sample-sets.ts";
 
 /** The rule as the documentation states it, written again here so that the test does not trust the code it checks. */
 function expected(a: AspectInsight): string {
@@ -105,7 +82,7 @@ function check(doc: Insights, texts: ReadonlyMap<string, { text: string | null; 
 }
 
 describe("summary and FAQ claims agree with the counts", () => {
-  for (const [name, reviews] of sets)
+  for (const [name, reviews] of sampleSets)
     it(name, () => {
       const dataset = buildDataset(business, reviews);
       const doc = computeInsights(dataset);

@@ -1,8 +1,6 @@
 // The pull quote is the best sentence over every review, whether the reviews are objects or read back from their JSON.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { generateReviews } from "../../../scripts/sample-data/generate.ts";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
 import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
 import {
@@ -13,18 +11,10 @@ import {
   sentenceAround,
 } from "../../../src/lib/insights/aggregate/summary.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
-import { BusinessFile } from "../../../src/lib/schema/business.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
-import { ReviewInput } from "../../../src/lib/schema/review.ts";
 import { readBack } from "../../helpers/read-back.ts";
-
-const root = new URL("../../../", import.meta.url);
-const business = BusinessFile.parse(JSON.parse(readFileSync(new URL("data/business.json", root), "utf8")));
-const sample = readFileSync(new URL("data/reviews.jsonl", root), "utf8")
-  .split("\n")
-  .filter((l) => l.trim())
-  .map((l) => ReviewInput.parse(JSON.parse(l)));
+import { sampleBusiness as business, sampleSets } from "../../helpers/sample-sets.ts";
 
 /**
  * The rule as the summary's documentation states it, over every sentence of every review: the most aspects judged in
@@ -55,15 +45,8 @@ function greater(a: readonly number[], b: readonly number[]): boolean {
 }
 
 describe("pull quote", () => {
-  const sets: [string, ReviewInput[]][] = [
-    ["the sample data", sample],
-    ...[7, 11, 23, 42, 99].map((seed): [string, ReviewInput[]] => [
-      `generated, seed ${seed}`,
-      [...generateReviews(business, { seed, count: 300 + seed * 7 })],
-    ]),
-  ];
   const analyzer = analyzerFor(business);
-  for (const [name, inputs] of sets) {
+  for (const [name, inputs] of sampleSets) {
     it(`is the best sentence over every review: ${name}`, () => {
       const dataset = buildDataset(business, inputs, (r) => analyzer.analyze(r.text, r.rating));
       const doc = computeInsights(dataset, { analyzer });

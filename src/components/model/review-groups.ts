@@ -2,10 +2,10 @@
 // gathered in one pass over the reviews: a build renders a page per aspect, technician and service over 100k reviews.
 import { MonthTally, monthIndex, type TimeSeries } from "../../lib/charts/series.ts";
 import { RatingTally, reviewHasText } from "../../lib/reviews/aggregate.ts";
-import { aspectTones, type AspectTone } from "../../lib/reviews/stored-review.ts";
+import { aspectTones } from "../../lib/reviews/stored-review.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";
 import type { AggregateRating } from "../../lib/schema/dataset.ts";
-import type { Review } from "../../lib/schema/review.ts";
+import type { AspectTone, Review } from "../../lib/schema/review.ts";
 import type { Polarity } from "./review-aspects.ts";
 
 export type AspectCounts = ReadonlyMap<string, Readonly<Record<Polarity, number>>>;

@@ -1,7 +1,7 @@
 // The engine's analyses of a dataset's reviews as columns, in the dataset's order: what /insights.json is aggregated
 // from. Typed arrays of numbers rather than an object per review, so that 100k analyses are a few buffers the garbage
 // collector never walks, and a rebuild can keep them in the release and splice the new reviews in.
-import type { AspectTone } from "../reviews/stored-review.ts";
+import type { AspectTone } from "../schema/review.ts";
 import type { AspectSentiment, ReviewAnalysis, ReviewSentimentLabel } from "./engine/analyze.ts";
 
 export const LABELS = ["positive", "neutral", "negative", "mixed"] as const satisfies readonly ReviewSentimentLabel[];

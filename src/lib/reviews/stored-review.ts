@@ -3,7 +3,7 @@
 // aspects without their evidence given by the analyses they were published from, and the rest (its text, author,
 // source, reply and aspects) parsed from its bytes when asked for. 100k reviews read back are then a few small objects
 // each rather than their whole JSON as objects in the heap.
-import type { Review, ReviewAspect } from "../schema/review.ts";
+import type { AspectTone, Review } from "../schema/review.ts";
 
 const STORED = Symbol.for("reviews-service.stored-review");
 
@@ -128,9 +128,6 @@ type Fields = {
   status: Review["analysis_status"];
   sentiment: Review["sentiment"];
 };
-
-/** What a review says about an aspect, without the evidence. */
-export type AspectTone = Pick<ReviewAspect, "aspect" | "sentiment">;
 
 const QUOTE = 0x22;
 const OPEN_BRACKET = 0x5b;

@@ -165,3 +165,5 @@ export const Review = z
 export type Review = z.output<typeof Review>;
 export type Mentions = z.output<typeof Mentions>;
 export type ReviewAspect = z.output<typeof ReviewAspect>;
+/** What a review says about an aspect, without the evidence. */
+export type AspectTone = Pick<ReviewAspect, "aspect" | "sentiment">;

@@ -4,7 +4,7 @@ import { readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { continueChangeLog, type NextChangeLog, type PublishedReview, startChangeLog } from "../lib/changes/diff.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT, type ScannedLog, scanChangeLog } from "../lib/changes/log.ts";
-import { reviewModifiedAt } from "../lib/feeds/items.ts";
+import { reviewModifiedAt } from "../lib/reviews/last-change.ts";
 import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { sha256 } from "./hash.ts";

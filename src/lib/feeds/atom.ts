@@ -3,7 +3,8 @@ import { Feed } from "feed";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import { reviewPath } from "../html/review-card.ts";
 import { siteUrls } from "../site-urls.ts";
-import { FEED_SIZE, reviewModifiedAt, reviewPlainText, reviewTitle, reviewUrn } from "./items.ts";
+import { reviewModifiedAt } from "../reviews/last-change.ts";
+import { FEED_SIZE, reviewPlainText, reviewTitle, reviewUrn } from "./items.ts";
 
 export function atomFeed(dataset: ReviewsDataset, origin: string): string {
   const urls = siteUrls(origin);

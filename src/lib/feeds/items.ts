@@ -1,6 +1,5 @@
-// What a feed says about one review: its URN, title, plain text (with the owner's reply) and last change.
-import { maxTimestamp } from "../dates.ts";
-import { repliedAt } from "../reviews/stored-review.ts";
+// What a feed says about one review: its URN, title and plain text (with the owner's reply); its last change is
+// src/lib/reviews/last-change.ts's.
 import type { Review } from "../schema/review.ts";
 
 export const FEED_SIZE = 50;
@@ -20,8 +19,4 @@ export function reviewPlainText(review: Review): string {
   return review.owner_reply
     ? `${body}\n\nResponse from the owner (${review.owner_reply.date}):\n${review.owner_reply.text}`
     : body;
-}
-
-export function reviewModifiedAt(review: Review): string {
-  return maxTimestamp(maxTimestamp(review.published_at, review.updated_at), repliedAt(review));
 }

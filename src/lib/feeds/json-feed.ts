@@ -3,7 +3,8 @@ import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { JsonFeed, JsonFeedItem } from "../schema/json-feed.ts";
 import { reviewPath } from "../html/review-card.ts";
 import { siteUrls } from "../site-urls.ts";
-import { FEED_SIZE, reviewModifiedAt, reviewPlainText, reviewTitle, reviewUrn } from "./items.ts";
+import { reviewModifiedAt } from "../reviews/last-change.ts";
+import { FEED_SIZE, reviewPlainText, reviewTitle, reviewUrn } from "./items.ts";
 
 export function jsonFeed(dataset: ReviewsDataset, origin: string): JsonFeed {
   const urls = siteUrls(origin);

@@ -10,7 +10,7 @@ import type { Review, ReviewInput } from "../schema/review.ts";
 import { aggregateRating } from "./aggregate.ts";
 import { mentionMatcher } from "./mentions.ts";
 import { newestFirst } from "./order.ts";
-import { repliedAt } from "./stored-review.ts";
+import { reviewModifiedAt } from "./last-change.ts";
 
 /** The engine's analysis of one review; the build passes a cached one, tests may rely on the default engine. */
 export type AnalysisOf = (review: ReviewInput) => ReviewAnalysis;
@@ -59,8 +59,7 @@ export function deriveReviews(business: Business, inputs: readonly ReviewInput[]
 /** The dataset of published reviews in any order: sorted newest first, with its aggregate and its newest change. */
 export function assembleDataset(business: Business, reviews: Review[]): ReviewsDataset {
   let updatedAt = business.updated_at;
-  for (const r of reviews)
-    updatedAt = maxTimestamp(maxTimestamp(maxTimestamp(updatedAt, r.published_at), r.updated_at), repliedAt(r));
+  for (const r of reviews) updatedAt = maxTimestamp(updatedAt, reviewModifiedAt(r));
   reviews.sort(newestFirst);
   return { business, aggregate_rating: aggregateRating(reviews), updated_at: updatedAt, reviews };
 }

@@ -1,5 +1,5 @@
 // The in-memory search index over a published dataset: positions in newest-first order, bitsets per filter value, text index.
-import { reviewModifiedAt } from "../feeds/items.ts";
+import { reviewModifiedAt } from "../reviews/last-change.ts";
 import { catalogResolver } from "../reviews/catalog-terms.ts";
 import { hasText } from "../reviews/aggregate.ts";
 import { newestFirst } from "../reviews/order.ts";

@@ -23,7 +23,7 @@ const END = "]}";
  * that memory, where a buffer per review would be 100 MB at 100k reviews copied once more, and kept by the main
  * thread's allocator after.
  */
-export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
+export function reviewJsonBytes(reviews: Iterable<Review>, known: ReadonlyMap<Review, Buffer> = new Map()): Buffer[] {
   let memory: SharedArrayBuffer | null = null;
   let at = HEAD_ROOM;
   const write = (text: string) => {
@@ -36,12 +36,15 @@ export function reviewJsonBytes(reviews: readonly Review[], known: ReadonlyMap<R
     return bytes;
   };
   let made = 0;
-  const json = reviews.map((r) => {
+  const json: Buffer[] = [];
+  for (const r of reviews) {
     const held = known.get(r);
-    if (held) return held;
-    if (made++ > 0) write(",");
-    return write(JSON.stringify(r));
-  });
+    if (held) json.push(held);
+    else {
+      if (made++ > 0) write(",");
+      json.push(write(JSON.stringify(r)));
+    }
+  }
   if (made > 0) write(END);
   return json;
 }

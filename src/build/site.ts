@@ -9,6 +9,8 @@ import { type PreviousQuote, quoteTone } from "../lib/insights/aggregate/summary
 import { analysisColumns, computeInsights } from "../lib/insights/insights.ts";
 import { reviewHash } from "../lib/changes/log.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
+import type { Business } from "../lib/schema/business.ts";
+import type { ReviewInput } from "../lib/schema/review.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import { isStored } from "../lib/reviews/stored-review.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
@@ -21,6 +23,8 @@ import {
   reviewsDigest,
 } from "./analysis-columns-file.ts";
 import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
+import { releaseMemory } from "./release-memory.ts";
+import { deriveIntoJson } from "./derive-into-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
 import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
@@ -36,6 +40,11 @@ export type Site = {
   sourceRecord: SourceRecord;
   /** How the reviews were read: how many came from the previous release, or why none did. */
   reviewsRead: string;
+  /**
+   * Whether every review was derived from the source (a full build) rather than some read back from the previous
+   * release: its stages leave most of the heap garbage (release-memory.ts).
+   */
+  fromSource: boolean;
   /** Where the analyses /insights.json is computed from came from: the previous release, or the insights cache. */
   analysesRead: string;
   /** What the build reports without failing: catalog entries no review mentions, names that cannot stand alone. */
@@ -57,8 +66,62 @@ export type Site = {
 };
 
 /** Derives the site from the source `read`; /reviews.json and the search index are written into `stagingDir`. */
-export async function deriveSite(config: Config, stagingDir: string, read: SourceRead): Promise<Site> {
-  const { files, digests, previous, business, reused, reusedJson, added, reviewsRead } = read;
+export function deriveSite(config: Config, stagingDir: string, read: SourceRead): Promise<Site> {
+  const known = {
+    origin: config.siteUrl,
+    sourceHash: sourceHashOf(read.digests),
+    sourceRecord: sourceRecordOf(read.files, read.digests),
+    reviewsRead: read.reviewsRead,
+    fromSource: read.reused.length === 0,
+    notes: read.suppressed ? [read.suppressed] : [],
+  };
+  // Only the derivation keeps `read`: the source's bytes and reviews, and their analyses, are garbage once the dataset
+  // and its analyses' columns are made, before the insights and the pages are.
+  return completeSite(known, read.business, read.previous.release, deriveData(config, stagingDir, read));
+}
+
+/** What `deriveData` makes: the published reviews and what the site computes from them. */
+type Derived = {
+  analyzer: Analyzer;
+  dataset: ReviewsDataset;
+  reviewHashes: readonly string[];
+  columns: AnalysisColumns;
+  analysesRead: string;
+  /** The analyses made for the reviews added since the previous release, when its reviews were read back. */
+  made: ReadonlyMap<string, ReviewAnalysis> | null;
+  largeOutputs: Promise<LargeOutputs>;
+};
+
+async function completeSite(
+  known: Pick<Site, "origin" | "sourceHash" | "sourceRecord" | "reviewsRead" | "fromSource" | "notes">,
+  business: Business,
+  release: PreviousRelease | null,
+  derived: Promise<Derived>,
+): Promise<Site> {
+  const { analyzer, dataset, reviewHashes, columns, analysesRead, made, largeOutputs } = await derived;
+  // A full build's source reviews and analyses are garbage now, and were most of the heap.
+  if (known.fromSource) releaseMemory();
+  return {
+    ...known,
+    analysesRead,
+    warnings: mentionWarnings(business, dataset.reviews),
+    dataset,
+    reviewHashes,
+    insights: computeInsights(dataset, {
+      analyzer,
+      columns,
+      previousQuote: made && release ? previousQuote(release, made) : null,
+    }),
+    largeOutputs,
+  };
+}
+
+/**
+ * The dataset, its reviews' hashes and their analyses' columns (written into `stagingDir`), with /reviews.json and the
+ * search index started on other threads.
+ */
+async function deriveData(config: Config, stagingDir: string, read: SourceRead): Promise<Derived> {
+  const { previous, business, reused, reusedJson, added } = read;
   const analyzer = analyzerFor(business);
   // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
   const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
@@ -67,11 +130,17 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
   // ones are analysed, and /reviews.json and the search index are started at once.
   const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
   const forDataset = made ?? (await analyzeAll()).analyses;
-  const dataset = assembleDataset(business, [
-    ...reused,
-    ...deriveReviews(business, added, (r) => forDataset.get(r.id)!),
-  ]);
-  const reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
+  const analysisOf = (r: ReviewInput) => forDataset.get(r.id)!;
+  let dataset: ReviewsDataset;
+  let reviewJson: Buffer[];
+  if (reused.length === 0) {
+    const derived = deriveIntoJson(business, added, analysisOf);
+    dataset = assembleDataset(business, derived.reviews);
+    reviewJson = derived.json;
+  } else {
+    dataset = assembleDataset(business, [...reused, ...deriveReviews(business, added, analysisOf)]);
+    reviewJson = reviewJsonBytes(dataset.reviews, new Map(reused.map((r, i) => [r, reusedJson[i]!])));
+  }
   const room = reusedJson[0] ?? reviewJson[0];
   // Per review of the dataset, its position among the reviews read back (-1 for a new one).
   const at = new Map(reused.map((r, i) => [r, i]));
@@ -109,30 +178,15 @@ export async function deriveSite(config: Config, stagingDir: string, read: Sourc
     columns = analysisColumns(dataset.reviews, (r) => cached.analyses.get(r.id)!);
     analysesRead = `analyses from the insights cache${kept instanceof Error ? ` (${kept.message})` : ""}`;
   }
-  // The reviews read back take their aspects' tones from the analyses they were published from, not from their JSON.
+  // Stored reviews (read back, or a full build's read from the JSON made) take their aspects' tones from the analyses
+  // they were made from, not from their JSON.
   const tones = aspectTonesOf(columns);
   dataset.reviews.forEach((r, k) => isStored(r) && r.knowTones(tones(k)));
   writeFileSync(
     path.join(stagingDir, ANALYSIS_COLUMNS_FILE),
     encodeAnalysisColumns(columns, analyzer.version, reviewsDigest(reviewHashes)),
   );
-  return {
-    origin: config.siteUrl,
-    sourceHash: sourceHashOf(digests),
-    sourceRecord: sourceRecordOf(files, digests),
-    reviewsRead,
-    analysesRead,
-    warnings: mentionWarnings(business, dataset.reviews),
-    notes: read.suppressed ? [read.suppressed] : [],
-    dataset,
-    reviewHashes,
-    insights: computeInsights(dataset, {
-      analyzer,
-      columns,
-      previousQuote: made && previous.release ? previousQuote(previous.release, made) : null,
-    }),
-    largeOutputs,
-  };
+  return { analyzer, dataset, reviewHashes, columns, analysesRead, made, largeOutputs };
 }
 
 /**

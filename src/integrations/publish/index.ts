@@ -13,6 +13,7 @@ import type { BuildContext } from "../../build/context.ts";
 import { sha256 } from "../../build/hash.ts";
 import { DATASET_FILE } from "../../build/large-outputs.ts";
 import { BUILD_RECORD, type BuildRecord, readPreviousRelease } from "../../build/previous-release.ts";
+import { releaseMemory } from "../../build/release-memory.ts";
 import { CHANGE_LOG_FILE } from "../../lib/changes/log.ts";
 import { reviewPath } from "../../lib/html/review-card.ts";
 import { REVIEW_SHELL_FILE } from "../../lib/html/review-shell.ts";
@@ -51,6 +52,8 @@ export default function publish(context: BuildContext): AstroIntegration {
         const root = fileURLToPath(dir);
         const started = performance.now();
         const site = await context.site();
+        // The pages are made: what their making left in a full build's heap goes before the files are hashed.
+        if (site.fromSource) releaseMemory();
         const plan = await context.archivePlan();
         const build = await context.previousBuild();
         const carriedFiles = plan.carried.map((p) => p.file);

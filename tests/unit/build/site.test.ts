@@ -7,6 +7,7 @@ import { test } from "node:test";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { readBuildSource } from "../../../src/build/read-source.ts";
+import { isStored } from "../../../src/lib/reviews/stored-review.ts";
 import { deriveSite, type Site } from "../../../src/build/site.ts";
 import { loadConfig } from "../../../src/config.ts";
 import { noPreviousBuild } from "../../helpers/no-previous-build.ts";
@@ -33,6 +34,19 @@ test("keeps neither the source reviews nor their analyses while /reviews.json an
     assert.ok(writing, "the large files were written before the check ran; it needs them still being written");
     assert.equal(source.deref(), undefined, "a source review is still reachable from the derived site's work");
     await written;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+});
+
+test("a full build's reviews are read from the JSON it made for /reviews.json, not kept as objects", async () => {
+  const staging = await mkdtemp(path.join(os.tmpdir(), "site-"));
+  try {
+    const { site } = await derive(staging);
+    assert.equal(site.fromSource, true);
+    assert.ok(site.dataset.reviews.length > 0);
+    assert.ok(site.dataset.reviews.every(isStored), "a review derived whole is kept beside its JSON");
+    await site.largeOutputs;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -31,6 +31,11 @@ export type BuildContext = Readonly<{
   /** The change log file of the release DIST_DIR pointed at when the build started, which this build continues. */
   previousChangeLog: () => Promise<PreviousChangeLogFile>;
   archivePlan: () => Promise<ArchivePlan>;
+  /**
+   * Called by the publish step once the pages are rendered: a full build's search index is made from then on
+   * (`deriveSite`).
+   */
+  pagesRendered: () => void;
 }>;
 
 /** The context of a build with `config`, run at `now` (epoch milliseconds: the clock the data's dates are checked by). */
@@ -50,12 +55,14 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     [aheadTaken, sourceAhead] = [true, null];
     return ahead;
   };
+  let pagesRendered = () => {};
+  const rendered = new Promise<void>((resolve) => (pagesRendered = resolve));
   const site = once(async () => {
     const source = await readBuildSource(config.dataDir, previousBuild, now, takeAhead());
     const count = source.reused.length + source.added.length;
     const problems = reviewCountProblems(source.files.reviewsFile, count, await liveCount(), config.build);
     if (problems.length > 0) throw new DataError(problems);
-    return deriveSite(config, paths.stagingDir, source);
+    return deriveSite(config, paths.stagingDir, source, rendered);
   });
   const archivePlan = once(async () => planArchivePages(await site(), await previousBuild()));
   return Object.freeze({
@@ -70,6 +77,7 @@ export function createBuildContext(config: Config, now: number): BuildContext {
     site,
     previousChangeLog,
     archivePlan,
+    pagesRendered,
   });
 }
 

@@ -46,6 +46,8 @@ export type LargeOutputsJob = {
   previous: PreviousOutputs | null;
   /** The previous release built by the same code, whose /reviews.json.gz lends its unchanged chunks. */
   release: PreviousRelease | null;
+  /** The search index is started when this resolves; null: at once. */
+  indexAfter?: Promise<void> | null;
 };
 
 /**
@@ -61,8 +63,9 @@ export type LargeOutputs = {
 
 /**
  * Writes /reviews.json, its .br and .gz, and the search index file; resolves when all are on disk. The workers are
- * started before it returns, and nothing it was given is kept while they run: the reviews' JSON that is not part of the
- * file's shared memory is garbage once copied into it.
+ * started before it returns (the index's when `indexAfter` resolves, its job kept until then), and nothing else it was
+ * given is kept while they run: the reviews' JSON that is not part of the file's shared memory is garbage once copied
+ * into it.
  */
 export function writeLargeOutputs({
   dir,
@@ -71,6 +74,7 @@ export function writeLargeOutputs({
   room,
   previous,
   release,
+  indexAfter = null,
 }: LargeOutputsJob): Promise<LargeOutputs> {
   mkdirSync(dir, { recursive: true });
   const { parts, starts, ends } = datasetJson(dataset, reviewJson, room);
@@ -93,7 +97,9 @@ export function writeLargeOutputs({
   };
   return outputsOf(
     runWorker(LARGE_FILE_WORKER, fileJob, LargeFileDoneSchema),
-    runWorker(INDEX_WORKER, job, SearchIndexDoneSchema),
+    indexAfter
+      ? indexAfter.then(() => runWorker(INDEX_WORKER, job, SearchIndexDoneSchema))
+      : runWorker(INDEX_WORKER, job, SearchIndexDoneSchema),
   );
 }
 

@@ -65,8 +65,18 @@ export type Site = {
   largeOutputs: Promise<LargeOutputs>;
 };
 
-/** Derives the site from the source `read`; /reviews.json and the search index are written into `stagingDir`. */
-export function deriveSite(config: Config, stagingDir: string, read: SourceRead): Promise<Site> {
+/**
+ * Derives the site from the source `read`; /reviews.json and the search index are written into `stagingDir`. A full
+ * build's search index is made once `pagesRendered` resolves: made while the pages are, its worker's heap (150 MB at
+ * 100k reviews) came on top of the main thread's largest, the build's peak memory. A rebuild extends the previous
+ * index at once.
+ */
+export function deriveSite(
+  config: Config,
+  stagingDir: string,
+  read: SourceRead,
+  pagesRendered: Promise<void> = Promise.resolve(),
+): Promise<Site> {
   const known = {
     origin: config.siteUrl,
     sourceHash: sourceHashOf(read.digests),
@@ -77,7 +87,7 @@ export function deriveSite(config: Config, stagingDir: string, read: SourceRead)
   };
   // Only the derivation keeps `read`: the source's bytes and reviews, and their analyses, are garbage once the dataset
   // and its analyses' columns are made, before the insights and the pages are.
-  return completeSite(known, read.business, read.previous.release, deriveData(config, stagingDir, read));
+  return completeSite(known, read.business, read.previous.release, deriveData(config, stagingDir, read, pagesRendered));
 }
 
 /** What `deriveData` makes: the published reviews and what the site computes from them. */
@@ -120,7 +130,12 @@ async function completeSite(
  * The dataset, its reviews' hashes and their analyses' columns (written into `stagingDir`), with /reviews.json and the
  * search index started on other threads.
  */
-async function deriveData(config: Config, stagingDir: string, read: SourceRead): Promise<Derived> {
+async function deriveData(
+  config: Config,
+  stagingDir: string,
+  read: SourceRead,
+  pagesRendered: Promise<void>,
+): Promise<Derived> {
   const { previous, business, reused, reusedJson, added } = read;
   const analyzer = analyzerFor(business);
   // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
@@ -154,6 +169,7 @@ async function deriveData(config: Config, stagingDir: string, read: SourceRead):
     room: room ? new RoomBefore(room) : null,
     previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
+    indexAfter: reused.length === 0 ? pagesRendered : null,
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled. The
   // handler is made outside this function: a closure made in it would keep, until the workers end, every variable its

@@ -54,6 +54,7 @@ export default function publish(context: BuildContext): AstroIntegration {
         const site = await context.site();
         // The pages are made: what their making left in a full build's heap goes before the files are hashed.
         if (site.fromSource) releaseMemory();
+        context.pagesRendered();
         const plan = await context.archivePlan();
         const build = await context.previousBuild();
         const carriedFiles = plan.carried.map((p) => p.file);

@@ -16,8 +16,8 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: {
     format: "directory",
-    // /reviews.json and the search index are written on other threads (src/build/large-outputs.ts); their two
-    // endpoints wait for them while the other pages render in the other slots.
+    // Pages rendered four at a time. /reviews.json and the search index are written on other threads
+    // (src/build/large-outputs.ts), which the publish step waits for; their endpoints return no body.
     concurrency: 4,
   },
   devToolbar: { enabled: false },

@@ -41,7 +41,18 @@ export function deriveIntoJson(
   return { reviews, json };
 }
 
-/** Each input in `order`, derived: each review is garbage once its JSON is written. */
-function* derived(order: readonly { i: number }[], inputs: readonly ReviewInput[], derive: (r: ReviewInput) => Review) {
-  for (const { i } of order) yield derive(inputs[i]!);
+/**
+ * Each input in `order`, derived: each review is garbage once its JSON is written. A review is paired with its JSON by
+ * position, so its date must be the one it was sorted by.
+ */
+function* derived(
+  order: readonly { date: string; i: number }[],
+  inputs: readonly ReviewInput[],
+  derive: (r: ReviewInput) => Review,
+) {
+  for (const { date, i } of order) {
+    const review = derive(inputs[i]!);
+    if (review.date !== date) throw new Error(`review ${review.id}: derived on ${review.date}, sorted as of ${date}`);
+    yield review;
+  }
 }

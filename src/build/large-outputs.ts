@@ -1,8 +1,9 @@
 // /reviews.json (100 MB at 100k reviews) and the sidecar's search index are written by the build itself into the
 // staging directory; their endpoints return no body, for which Astro writes no file. Astro holds a response body whole
-// before writing it, one more copy of each. They are started as soon as the dataset is assembled (site.ts): the index
-// is built and /reviews.json written, compressed and hashed on worker threads, over the same shared memory, while the
-// main thread computes insights and renders pages. The publish step takes their description from the build context.
+// before writing it, one more copy of each. They are made on worker threads, over the same shared memory: /reviews.json
+// written, compressed and hashed as soon as the dataset is assembled (site.ts), while the main thread computes insights
+// and renders pages; the index extended then too in a rebuild, and made once the pages are rendered in a full build. The
+// publish step takes their description from the build context.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -86,6 +87,7 @@ export function writeLargeOutputs({
     updatedAt: dataset.updated_at,
     file: path.join(dir, INDEX_FILE_NAME),
     previous: previous && previousIndex(previous),
+    beside: indexAfter ? "publish" : "pages",
   };
   const fileJob: LargeFileJob = {
     parts,

@@ -1,5 +1,5 @@
-// A worker thread that writes the search index file from /reviews.json's bytes, so that indexing runs on another core
-// while the main thread computes insights and renders pages. Started by large-outputs.ts. When the previous release's
+// A worker thread that writes the search index file from /reviews.json's bytes, so that indexing runs on another core:
+// beside the pages in a rebuild, beside the publish step's hashing in a full build. Started by large-outputs.ts. When the previous release's
 // reviews were read back, its index file is extended with the new reviews (extend-index.ts) instead of indexing them
 // all; the file is the same either way.
 import { readFile, writeFile } from "node:fs/promises";
@@ -25,13 +25,18 @@ export type SearchIndexJob = {
   file: string;
   /** The previous release's index file, and per review the position it had there (-1 for a new review). */
   previous: { file: string; crc32: number; from: Int32Array } | null;
+  /**
+   * What it runs beside: the pages, whose thread it yields to; or the publish step, which waits for it with its
+   * hashing workers, whose priority it keeps.
+   */
+  beside: "pages" | "publish";
 };
 
 /** What the worker tells the main thread when the file is written: how the index was made (for the build's log). */
 export type SearchIndexDone = { made: string };
 
-yieldToMainThread();
 const job = workerData as SearchIndexJob;
+if (job.beside === "pages") yieldToMainThread();
 // Where each part starts in the file.
 const partStarts: number[] = [];
 for (let at = 0, i = 0; i < job.json.length; at += job.json[i++]!.length) partStarts.push(at);

@@ -59,8 +59,9 @@ export type Site = {
   reviewHashes: readonly string[];
   insights: Insights;
   /**
-   * /reviews.json and the search index written into the staging directory (large-outputs.ts), started as soon as the
-   * dataset is assembled so that they are made while insights and pages are; the publish step awaits it.
+   * /reviews.json and the search index written into the staging directory (large-outputs.ts): /reviews.json started as
+   * soon as the dataset is assembled, so that it is made while insights and pages are, and the index too in a rebuild
+   * (a full build's once the pages are rendered, `deriveSite`); the publish step awaits it.
    */
   largeOutputs: Promise<LargeOutputs>;
 };
@@ -137,6 +138,7 @@ async function deriveData(
   pagesRendered: Promise<void>,
 ): Promise<Derived> {
   const { previous, business, reused, reusedJson, added } = read;
+  const fromSource = reused.length === 0;
   const analyzer = analyzerFor(business);
   // Per-review analysis is cached by content hash and engine version, so adding one review re-analyses one review.
   const analyzeAll = (made?: ReadonlyMap<string, ReviewAnalysis>) =>
@@ -148,7 +150,7 @@ async function deriveData(
   const analysisOf = (r: ReviewInput) => forDataset.get(r.id)!;
   let dataset: ReviewsDataset;
   let reviewJson: Buffer[];
-  if (reused.length === 0) {
+  if (fromSource) {
     const derived = deriveIntoJson(business, added, analysisOf);
     dataset = assembleDataset(business, derived.reviews);
     reviewJson = derived.json;
@@ -169,7 +171,7 @@ async function deriveData(
     room: room ? new RoomBefore(room) : null,
     previous: previous.release && from ? { release: previous.release, from } : null,
     release: previous.release,
-    indexAfter: reused.length === 0 ? pagesRendered : null,
+    indexAfter: fromSource ? pagesRendered : null,
   });
   // Handled by the publish step, which awaits it last; until then a failure must not end the process as unhandled. The
   // handler is made outside this function: a closure made in it would keep, until the workers end, every variable its

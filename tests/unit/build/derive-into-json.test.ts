@@ -4,7 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deriveIntoJson } from "../../../src/build/derive-into-json.ts";
 import { reviewJsonBytes } from "../../../src/build/dataset-json.ts";
+import { aspectTonesOf } from "../../../src/lib/insights/analysis-columns.ts";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
+import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
+import { mentionWarnings } from "../../../src/lib/reviews/mention-warnings.ts";
 import { assembleDataset, deriveReviews } from "../../../src/lib/reviews/dataset.ts";
 import { isStored } from "../../../src/lib/reviews/stored-review.ts";
 import type { Review, ReviewInput } from "../../../src/lib/schema/review.ts";
@@ -42,6 +45,23 @@ for (const [name, inputs] of sampleSets) {
       reviews.map((r) => JSON.stringify(r)),
       expected.json,
     );
+  });
+}
+
+/** /insights.json and the build's mention warnings, from `reviews` as the build computes them. */
+function computed(reviews: Review[]): string {
+  const dataset = assembleDataset(sampleBusiness, reviews);
+  const columns = analysisColumns(dataset.reviews, (r) => analyzer.analyze(r.text, r.rating));
+  const tones = aspectTonesOf(columns);
+  dataset.reviews.forEach((r, k) => isStored(r) && r.knowTones(tones(k)));
+  return JSON.stringify([computeInsights(dataset, { analyzer, columns }), mentionWarnings(sampleBusiness, reviews)]);
+}
+
+for (const [name, inputs] of sampleSets.slice(0, 3)) {
+  test(`${name}: the insights and warnings from the reviews read back are those from the reviews derived whole`, () => {
+    const stored = deriveIntoJson(sampleBusiness, inputs, analysisOf).reviews;
+    assert.ok(stored.every(isStored));
+    assert.equal(computed(stored), computed(derivedWhole(inputs).reviews));
   });
 }
 

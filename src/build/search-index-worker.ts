@@ -1,7 +1,7 @@
 // A worker thread that writes the search index file from /reviews.json's bytes, so that indexing runs on another core:
-// beside the pages in a rebuild, beside the publish step's hashing in a full build. Started by large-outputs.ts. When the previous release's
-// reviews were read back, its index file is extended with the new reviews (extend-index.ts) instead of indexing them
-// all; the file is the same either way.
+// beside the pages in a rebuild, beside the publish step's hashing in a full build. Started by large-outputs.ts. When
+// the previous release's reviews were read back, its index file is extended with the new reviews (extend-index.ts)
+// instead of indexing them all; the file is the same either way.
 import { readFile, writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { extendIndexColumns, NotAnExtension } from "../lib/search/extend-index.ts";

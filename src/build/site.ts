@@ -9,12 +9,12 @@ import { type PreviousQuote, quoteTone } from "../lib/insights/aggregate/summary
 import { analysisColumns, computeInsights } from "../lib/insights/insights.ts";
 import { reviewHash } from "../lib/changes/log.ts";
 import { assembleDataset, deriveReviews } from "../lib/reviews/dataset.ts";
-import type { Business } from "../lib/schema/business.ts";
-import type { ReviewInput } from "../lib/schema/review.ts";
 import { mentionWarnings } from "../lib/reviews/mention-warnings.ts";
 import { isStored } from "../lib/reviews/stored-review.ts";
+import type { Business } from "../lib/schema/business.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import { Insights } from "../lib/schema/insights.ts";
+import type { ReviewInput } from "../lib/schema/review.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import {
   ANALYSIS_COLUMNS_FILE,
@@ -23,7 +23,6 @@ import {
   reviewsDigest,
 } from "./analysis-columns-file.ts";
 import { reviewJsonBytes, RoomBefore } from "./dataset-json.ts";
-import { releaseMemory } from "./release-memory.ts";
 import { deriveIntoJson } from "./derive-into-json.ts";
 import { analyzeWithCache } from "./insights-cache.ts";
 import { type LargeOutputs, writeLargeOutputs } from "./large-outputs.ts";
@@ -31,6 +30,7 @@ import type { PreviousRelease, SourceRecord } from "./previous-release.ts";
 import { sha256 } from "./hash.ts";
 import { sourceRecordOf } from "./previous-reviews.ts";
 import type { SourceRead } from "./read-source.ts";
+import { releaseMemory } from "./release-memory.ts";
 import { sourceHashOf } from "./source.ts";
 
 export type Site = {

@@ -147,6 +147,8 @@ async function deriveData(
   // ones are analysed, and /reviews.json and the search index are started at once.
   const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
   const forDataset = made ?? (await analyzeAll()).analyses;
+  // What reading the source and the insights cache left is garbage before the reviews are derived beside it.
+  if (fromSource) releaseMemory();
   const analysisOf = (r: ReviewInput) => forDataset.get(r.id)!;
   let dataset: ReviewsDataset;
   let reviewJson: Buffer[];

@@ -145,7 +145,7 @@ async function deriveData(
     analyzeWithCache([...reused, ...added], analyzer, path.resolve(".cache", "insights"), config.dataDir, made);
   // Reviews read back carry their published annotations, and the previous release keeps their analyses: only the new
   // ones are analysed, and /reviews.json and the search index are started at once.
-  const made = reused.length > 0 ? new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)])) : null;
+  const made = fromSource ? null : new Map(added.map((r) => [r.id, analyzer.analyze(r.text, r.rating)]));
   const forDataset = made ?? (await analyzeAll()).analyses;
   // What reading the source and the insights cache left is garbage before the reviews are derived beside it.
   if (fromSource) releaseMemory();
@@ -163,7 +163,7 @@ async function deriveData(
   const room = reusedJson[0] ?? reviewJson[0];
   // Per review of the dataset, its position among the reviews read back (-1 for a new one).
   const at = new Map(reused.map((r, i) => [r, i]));
-  const from = reused.length > 0 ? Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1) : null;
+  const from = fromSource ? null : Int32Array.from(dataset.reviews, (r) => at.get(r) ?? -1);
   const largeOutputs = writeLargeOutputs({
     dir: stagingDir,
     dataset,

@@ -1,7 +1,7 @@
 // Benchmark: requests/s of /api/reviews/search?min_rating=4&limit=20 on the sidecar, as a ratio to a bare node:http
 // server (its own process) answering a precomputed body of the same size, in the same run; plus sidecar start-up and memory.
 // Usage: node scripts/bench/search-http.ts [--reviews 100000] [--duration 10] [--connections 10] [--rounds 3] [--starts 5]
-//        [--shape-requests 200] (sequential requests per query shape, for p50 / p99 / max)
+//        [--shape-requests 200] (sequential requests per query shape, for p50 / p99 / max) [--client wrk|autocannon]
 import { spawn } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -9,9 +9,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { astroBuild } from "../lib/astro-build.ts";
 import { loadConfig } from "../../src/config.ts";
-import { runLoad } from "./lib/autocannon.ts";
+import { loadClient } from "./lib/load-client.ts";
 import { residentMb } from "./lib/rss.ts";
-import { type Latencies, sequentialLatencies } from "./lib/sequential.ts";
+import { type Latencies, SEQUENTIAL_CLIENT, sequentialLatencies } from "./lib/sequential.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     starts: { type: "string", default: "5" },
     "shape-requests": { type: "string", default: "200" },
+    client: { type: "string", default: "auto" },
   },
 });
 const [reviews, duration, connections, rounds, starts, shapeRequests] = [
@@ -33,6 +34,7 @@ const [reviews, duration, connections, rounds, starts, shapeRequests] = [
   values.starts,
   values["shape-requests"],
 ].map((v) => parseSizes(v)[0]!);
+const client = loadClient(values.client);
 const PATH = "/api/reviews/search?min_rating=4&limit=20";
 /** A bare node:http server answering the precomputed body (argv[1]) to every request; prints its port. */
 const BARE_SERVER = `
@@ -91,7 +93,7 @@ for (let r = 0; r < rounds!; r++) {
     ["bare", bareUrl],
     ["sidecar", sidecar.url + PATH],
   ] as const) {
-    const run = await runLoad({ url, connections: connections!, durationSeconds: duration! });
+    const run = await client.run({ url, connections: connections!, durationSeconds: duration! });
     if (run.byStatusClass["2xx"] !== run.total || run.errors)
       throw new Error(`${name}: non-2xx or errors: ${JSON.stringify(run)}`);
     results[name].push(run.requestsPerSecond);
@@ -153,7 +155,9 @@ const rssAfterLoad = await residentMb(sidecar.child.pid!);
 await sidecar.stop();
 bares.forEach((b) => b.kill());
 
-console.log(`body ${body.length} bytes, ${rounds} rounds of ${duration} s with ${connections} connections (medians)`);
+console.log(
+  `body ${body.length} bytes, ${rounds} rounds of ${duration} s with ${connections} connections from ${client.name} (medians)`,
+);
 console.log(`bare node:http   ${median(results.bare).toFixed(0)} req/s`);
 console.log(`sidecar search   ${median(results.sidecar).toFixed(0)} req/s`);
 console.log(`ratio            ${(median(results.sidecar) / median(results.bare)).toFixed(2)}`);
@@ -162,7 +166,7 @@ console.log(
 );
 const ms = (x: number) => x.toFixed(2).padStart(7);
 console.log(
-  `\nlatency per shape, ${shapeRequests} sequential requests, best of ${rounds} rounds (p50 / p99 / max, ms):`,
+  `\nlatency per shape, ${shapeRequests} sequential requests from ${SEQUENTIAL_CLIENT}, best of ${rounds} rounds (p50 / p99 / max, ms):`,
 );
 for (const [name, rs] of Object.entries(latencyRounds)) {
   const best = (k: keyof Omit<Latencies, "statuses">) => Math.min(...rs.map((x) => x[k]));

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.ts";
-import { runLoad } from "./lib/autocannon.ts";
+import { LOAD_CLIENT_USAGE, loadClient } from "./lib/load-client.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { findNginx, startNginx } from "./lib/nginx.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
@@ -15,13 +15,15 @@ import { publish, sampleSite, writeRelease } from "../lib/synthetic-release.ts";
 
 const USAGE = `usage: node scripts/bench/static-304.ts [--dist DIR | --synthetic [--reviews N]] [--duration S] [--warmup S]
          [--rounds N] [--connections N] [--nginx-workers N|auto] [--pin] [--path /reviews.json] [--small /badge.svg]
+         [--client wrk|autocannon]
   --dist DIR     release to serve (default: DIST_DIR, i.e. dist; build it with \`npm run build\`)
   --synthetic    serve a generated release instead (no build needed)
   --path P       the file asked for with its ETag in If-None-Match (304)
   --small P      the small file asked for without conditions (200, as stored; default /badge.svg,
                  /favicon.ico with --synthetic)
   --rounds N     alternate nginx, sidecar and the bare server N times and compare medians (default 3)
-  --pin          run autocannon on CPU 0 and the server on the last CPU (taskset), for steadier figures`;
+  --pin          run the load generator on CPU 0 and the server on the last CPU (taskset), for steadier figures
+  ${LOAD_CLIENT_USAGE}`;
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     pin: { type: "boolean", default: false },
     path: { type: "string", default: "/reviews.json" },
     small: { type: "string" },
+    client: { type: "string", default: "auto" },
     help: { type: "boolean", default: false },
   },
 });
@@ -65,6 +68,7 @@ const connections = int("connections", args.connections);
 const nginxWorkers = args["nginx-workers"] === "auto" ? "auto" : int("nginx-workers", args["nginx-workers"]);
 const cpus = os.availableParallelism();
 const wrapper = args.pin ? pinning() : undefined;
+const client = loadClient(args.client);
 
 const cleanup: Array<() => Promise<unknown>> = [];
 try {
@@ -117,7 +121,7 @@ try {
     { name: `200 ${small}`, path: small, status: "2xx" as const, conditional: false },
   ];
   console.log(
-    `${cpus} CPUs${wrapper ? " (autocannon on CPU 0, servers on CPU " + (cpus - 1) + ")" : ""}, ${connections} connections, ` +
+    `${cpus} CPUs${wrapper ? ` (${client.name} on CPU 0, servers on CPU ${cpus - 1})` : ""}, load from ${client.name}, ${connections} connections, ` +
       `${rounds} x ${duration} s per server and case after ${warmup} s warm-up; no Accept-Encoding; release ${releaseDir}`,
   );
   const busy = await cpuBusy();
@@ -131,15 +135,15 @@ try {
     for (const c of cases) {
       for (const server of servers) {
         const url = server.url + c.path;
-        // The representation autocannon will ask for: no Accept-Encoding, i.e. identity.
+        // The representation the load will ask for: no Accept-Encoding, i.e. identity.
         const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
         const etag = res.headers.get("etag");
         await res.arrayBuffer();
         if (res.status !== 200 || !etag)
           throw new Error(`${server.name}: GET ${url} gave ${res.status} with ETag ${etag}`);
         const headers: Record<string, string> = c.conditional ? { "if-none-match": etag } : {};
-        if (warmup > 0) await runLoad({ url, connections, durationSeconds: warmup, headers });
-        const r = await runLoad({ url, connections, durationSeconds: duration, headers });
+        if (warmup > 0) await client.run({ url, connections, durationSeconds: warmup, headers });
+        const r = await client.run({ url, connections, durationSeconds: duration, headers });
         if (r.byStatusClass[c.status] !== r.total || r.errors > 0) {
           throw new Error(
             `${server.name}: expected only ${c.status}, got ${JSON.stringify(r.byStatusClass)} and ${r.errors} errors`,
@@ -227,7 +231,7 @@ async function syntheticRelease(): Promise<string> {
   return path.join(tmp, "dist");
 }
 
-/** Pins this process (autocannon) to CPU 0 and returns the wrapper that runs a server on the last CPU. */
+/** Pins this process (and so the load generator, in it or its child) to CPU 0 and returns the wrapper that runs a server on the last CPU. */
 function pinning(): string[] {
   if (cpus < 2) throw new Error("--pin needs at least 2 CPUs");
   try {

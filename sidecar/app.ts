@@ -4,6 +4,7 @@ import type { Config } from "../src/config.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import { clientAddressFrom } from "./http/client-address.ts";
+import type { Lru } from "./http/lru.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
@@ -12,6 +13,7 @@ import { searchPageRoutes } from "./pages/search-page.ts";
 import { createReviewSources } from "./pages/review-sources.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
+import { createResponseCache, type Rendered } from "./search/json-response.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { staticHandler } from "./static/handler.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -23,6 +25,8 @@ export type AppParts = Readonly<{
   logger: Logger;
   /** The search index of the release being served; absent in tests of the static side alone. */
   search?: SearchIndexStore;
+  /** The read API's answers kept, when the server also sends them at once (sidecar.ts); by default the app's own. */
+  responses?: Lru<Rendered>;
   /** The WebSub hub; absent in tests that build the app without one (its routes are then not mounted). */
   hub?: Hub;
   /** The MCP endpoint; absent in tests that build the app without one (/mcp is then not mounted). */
@@ -37,7 +41,7 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   // Dynamic routes are mounted here, before the static fallback.
   // Add no `app.use("*", ...)` middleware: it would put every static request on the slow (async) path.
 
-  if (parts.search) app.route("/api/reviews", searchRoutes(parts.search));
+  if (parts.search) app.route("/api/reviews", searchRoutes(parts.search, parts.responses ?? createResponseCache()));
   if (parts.search) {
     // Made once per release and shared: review pages and the search page read the same names.
     const sources = createReviewSources();

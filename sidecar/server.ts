@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
-import type { AnswerAtOnce } from "./static/at-once.ts";
+import type { AnswerAtOnce } from "./http/at-once.ts";
 
 export type RunningServer = Readonly<{
   url: string;
@@ -16,7 +16,7 @@ export type ListenOptions = Readonly<{
   host: string;
   port: number;
   logger: Logger;
-  /** Answers the requests it can from memory before the app sees them (`static/at-once.ts`). */
+  /** Answers the requests it can from memory before the app sees them (`http/at-once.ts`). */
   answerAtOnce?: AnswerAtOnce;
 }>;
 

@@ -2,11 +2,13 @@
 import { promisify } from "node:util";
 import type { Transform } from "node:stream";
 import zlib from "node:zlib";
+import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import type { Coding } from "../release/release.ts";
 import { CORS_HEADERS } from "../http/cors.ts";
 import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
 import { createNegotiator } from "../http/negotiate.ts";
 import type { Validators } from "../http/conditional.ts";
+import { createLru, type Lru } from "../http/lru.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -23,6 +25,15 @@ const brParams = {
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
 };
+
+/** Answers are a pure function of (release, request): the popular ones are kept in memory, up to this many bytes. */
+const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
+
+/** The read API's answers kept: one per sidecar, shared by its routes and the answers sent at once. */
+export const createResponseCache = (): Lru<Rendered> => createLru<Rendered>(RESPONSE_CACHE_BYTES);
+
+/** A 400's body: what was wrong with the request. */
+export const issuesJson = (issues: readonly ValidationIssue[]): string => JSON.stringify({ issues });
 
 /** A response ready to send any number of times: encoded body, headers, and the 304 headers when it has validators. */
 export type Rendered = Readonly<{

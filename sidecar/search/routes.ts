@@ -1,65 +1,36 @@
 // GET /api/reviews/search, /since/{date} and /changes: the read API over the release's search index and change feed.
 import { Hono } from "hono";
-import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
-import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
-import { searchReviews } from "../../src/lib/search/search-reviews.ts";
+import { parseSinceDate } from "../../src/lib/schema/search.ts";
 import type { AppEnv } from "../http/env.ts";
 import { preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError } from "../http/errors.ts";
+import type { Lru } from "../http/lru.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
-import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
-import { createLru } from "../http/lru.ts";
+import { chooseCoding, issuesJson, type Rendered, renderJson, send } from "./json-response.ts";
+import { createSearchAnswers } from "./search-answers.ts";
 import { sinceAnswers } from "./since-answers.ts";
 import { changesAnswers } from "./changes.ts";
 
-/** Answers are a pure function of (release, query string, accepted codings): popular searches are served from memory. */
-const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
-const MAX_CACHED_QUERY = 1024;
-
-export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
+/** `responses`: the answers kept (`createResponseCache`), shared with those the server sends at once. */
+export function searchRoutes(indexes: SearchIndexStore, responses: Lru<Rendered>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const responses = createLru<Rendered>(RESPONSE_CACHE_BYTES);
+  const search = createSearchAnswers(indexes, responses);
   const since = sinceAnswers(responses);
   const changes = changesAnswers(responses);
 
-  // Synchronous on a cache hit: node-server then writes the response without awaiting a promise.
   app.get("/search", (c): Response | Promise<Response> => {
     const req = c.req.raw;
     const url = req.url;
     const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
-    const release = indexes.current();
-    const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `${release.releaseId}\0${acceptedCodings(acceptEncoding)}\0${qs}`;
-    const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
-    if (cached) return send(cached, req);
-    return answer(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
+    const answer = search.answer(qs, req.headers.get("accept-encoding"));
+    return answer instanceof Promise ? answer.then((rendered) => send(rendered, req)) : send(answer, req);
   });
-
-  const answer = async (
-    release: ReturnType<SearchIndexStore["current"]>,
-    qs: string,
-    acceptEncoding: string | null,
-    key: string,
-  ) => {
-    let status = 400;
-    let body: string;
-    const parsed = parseSearchQuery(new URLSearchParams(qs));
-    if (!parsed.ok) body = issuesBody(parsed.issues);
-    else {
-      const outcome = searchReviews(release.index, parsed.value);
-      if (outcome.ok) [status, body] = [200, JSON.stringify(outcome.result)];
-      else body = issuesBody(outcome.issues);
-    }
-    const rendered = await renderJson(body, chooseCoding(acceptEncoding, body.length), status);
-    if (qs.length <= MAX_CACHED_QUERY) responses.set(key, rendered, rendered.bytes.length + key.length * 2 + 512);
-    return rendered;
-  };
 
   app.get("/since/:date", async (c) => {
     const req = c.req.raw;
     const date = parseSinceDate(c.req.param("date"));
     if (!date.ok) {
-      const body = issuesBody(date.issues);
+      const body = issuesJson(date.issues);
       return send(await renderJson(body, chooseCoding(req.headers.get("accept-encoding"), body.length), 400), req);
     }
     return since(req, indexes.current(), date.value);
@@ -76,8 +47,4 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
     });
   }
   return app;
-}
-
-function issuesBody(issues: ValidationIssue[]): string {
-  return JSON.stringify({ issues });
 }

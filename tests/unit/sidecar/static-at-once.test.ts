@@ -1,7 +1,6 @@
 // Static answers written before the app sees the request: byte for byte what the app's own route answers (headers
 // included), taken only where nothing but memory is needed, and never for a path a dynamic route owns.
 import assert from "node:assert/strict";
-import { request } from "node:http";
 import { after, before, describe, it } from "node:test";
 import { sampleSite } from "../../../scripts/lib/synthetic-release.ts";
 import { loadRelease } from "../../../sidecar/release/load.ts";
@@ -9,26 +8,7 @@ import type { Release } from "../../../sidecar/release/release.ts";
 import { listen, type RunningServer } from "../../../sidecar/server.ts";
 import { staticAtOnce } from "../../../sidecar/static/at-once.ts";
 import { fixture, type Fixture } from "./fixture.ts";
-
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-/** `headers` as a flat list of names and values sends a header more than once (and no Host unless listed). */
-type Headers = Record<string, string> | string[];
-
-function send(base: string, method: string, target: string, headers: Headers = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${target}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const { date: _, ...rest } = res.headers;
-        resolve({ status: res.statusCode!, headers: rest, body: Buffer.concat(chunks).toString("latin1") });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+import { type Headers, send } from "./raw-request.ts";
 
 describe("static answers made at once", () => {
   let f: Fixture;

@@ -74,7 +74,7 @@ function answeredAtOnce(
   try {
     return answer(incoming, outgoing);
   } catch (err) {
-    logger.error("static answer failed", { err: err as Error, path: incoming.url });
+    logger.error("answer at once failed", { err: err as Error, path: incoming.url });
     if (!outgoing.headersSent) return false;
     outgoing.destroy();
     return true;

@@ -8,33 +8,31 @@ import type { Validators } from "../http/conditional.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Lru } from "../http/lru.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
-import { acceptedCodings, chooseCoding, type Rendered, renderJson, send } from "./json-response.ts";
-
-const MAX_CACHED_QUERY = 1024;
+import { chooseCoding, issuesJson, queryOf, type Rendered, renderJson, send } from "./json-response.ts";
+import { keptAnswers } from "./kept-answers.ts";
 
 export type ChangesAnswers = (req: Request, release: IndexedRelease) => Response | Promise<Response>;
 
 export function changesAnswers(responses: Lru<Rendered>): ChangesAnswers {
-  const render = async (release: IndexedRelease, qs: string, acceptEncoding: string | null, key: string) => {
+  const kept = keptAnswers(responses, "changes");
+  const render = async (release: IndexedRelease, qs: string, acceptEncoding: string | null) => {
     const { status, body, validators } = answer(release, qs);
     const rendered = await renderJson(body, chooseCoding(acceptEncoding, body.length), status, validators);
-    if (qs.length <= MAX_CACHED_QUERY) responses.set(key, rendered, rendered.bytes.length + key.length * 2 + 512);
+    kept.keep(release.releaseId, qs, acceptEncoding, rendered);
     return rendered;
   };
   return (req, release) => {
-    const { url } = req;
-    const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
+    const qs = queryOf(req.url);
     const acceptEncoding = req.headers.get("accept-encoding");
-    const key = `changes\0${release.releaseId}\0${acceptedCodings(acceptEncoding)}\0${qs}`;
-    const cached = qs.length <= MAX_CACHED_QUERY ? responses.get(key) : undefined;
-    if (cached) return send(cached, req);
-    return render(release, qs, acceptEncoding, key).then((rendered) => send(rendered, req));
+    const held = kept.held(release.releaseId, qs, acceptEncoding);
+    if (held) return send(held, req);
+    return render(release, qs, acceptEncoding).then((rendered) => send(rendered, req));
   };
 }
 
 function answer(release: IndexedRelease, qs: string): { status: number; body: string; validators?: Validators } {
   const parsed = parseChangesQuery(new URLSearchParams(qs));
-  if (!parsed.ok) return { status: 400, body: JSON.stringify({ issues: parsed.issues }) };
+  if (!parsed.ok) return { status: 400, body: issuesJson(parsed.issues) };
   const feed = release.changes;
   if (!feed)
     throw new ApiError(
@@ -43,7 +41,7 @@ function answer(release: IndexedRelease, qs: string): { status: number; body: st
       "The change feed of this release is not available; try again later.",
     );
   const page = changesPage(feed, release.index.reviewJson, parsed.value.after, parsed.value.limit);
-  if (!page.ok) return { status: 400, body: JSON.stringify({ issues: page.issues }) };
+  if (!page.ok) return { status: 400, body: issuesJson(page.issues) };
   const lastModifiedMs = feed.newestAt * 1000;
   const etag = `"${createHash("sha256").update(page.json).digest("base64url").slice(0, 32)}"`;
   return {

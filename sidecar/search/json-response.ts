@@ -32,6 +32,12 @@ const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
 /** The read API's answers kept: one per sidecar, shared by its routes and the answers sent at once. */
 export const createResponseCache = (): Lru<Rendered> => createLru<Rendered>(RESPONSE_CACHE_BYTES);
 
+/** The query string of a request's URL (after the first `?`), "" if none. */
+export const queryOf = (url: string): string => {
+  const q = url.indexOf("?");
+  return q === -1 ? "" : url.slice(q + 1);
+};
+
 /** A 400's body: what was wrong with the request. */
 export const issuesJson = (issues: readonly ValidationIssue[]): string => JSON.stringify({ issues });
 
@@ -112,15 +118,20 @@ export function codedValidators(validators: Validators, coding: Coding): Validat
   return coding === "identity" ? validators : { ...validators, etag: codedEtag(validators.etag, coding) };
 }
 
+/** What to send of a rendered response: a 304 when the request's validators match it, else the whole of it. */
+export function sendable(
+  rendered: Rendered,
+  headers: HeaderGetter,
+): Readonly<{ status: number; headers: Readonly<Record<string, string>>; bytes: Uint8Array<ArrayBuffer> | null }> {
+  if (rendered.validators && evaluatePreconditions(headers, rendered.validators) === 304)
+    return { status: 304, headers: rendered.notModifiedHeaders, bytes: null };
+  return rendered;
+}
+
 /** Sends a rendered response, or a 304 when the request's validators match it. HEAD gets the headers only. */
 export function send(rendered: Rendered, request: Readonly<{ method: string; headers: HeaderGetter }>): Response {
-  if (rendered.validators && evaluatePreconditions(request.headers, rendered.validators) === 304) {
-    return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
-  }
-  return new Response(request.method === "HEAD" ? null : rendered.bytes, {
-    status: rendered.status,
-    headers: rendered.headers,
-  });
+  const { status, headers, bytes } = sendable(rendered, request.headers);
+  return new Response(request.method === "HEAD" ? null : bytes, { status, headers });
 }
 
 /** Each coding is its own representation, so it gets its own strong ETag. */

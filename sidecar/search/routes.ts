@@ -6,7 +6,7 @@ import { preflightResponse, READ_ALLOW } from "../http/cors.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Lru } from "../http/lru.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
-import { chooseCoding, issuesJson, type Rendered, renderJson, send } from "./json-response.ts";
+import { chooseCoding, issuesJson, queryOf, type Rendered, renderJson, send } from "./json-response.ts";
 import { createSearchAnswers } from "./search-answers.ts";
 import { sinceAnswers } from "./since-answers.ts";
 import { changesAnswers } from "./changes.ts";
@@ -18,12 +18,9 @@ export function searchRoutes(indexes: SearchIndexStore, responses: Lru<Rendered>
   const since = sinceAnswers(responses);
   const changes = changesAnswers(responses);
 
-  app.get("/search", (c): Response | Promise<Response> => {
+  app.get("/search", async (c) => {
     const req = c.req.raw;
-    const url = req.url;
-    const qs = url.indexOf("?") === -1 ? "" : url.slice(url.indexOf("?") + 1);
-    const answer = search.answer(qs, req.headers.get("accept-encoding"));
-    return answer instanceof Promise ? answer.then((rendered) => send(rendered, req)) : send(answer, req);
+    return send(await search.answer(queryOf(req.url), req.headers.get("accept-encoding")), req);
   });
 
   app.get("/since/:date", async (c) => {

@@ -1,4 +1,4 @@
-// The static answers that need nothing but memory (`fromMemory`: a 304, a HEAD, a file kept in memory), written
+// The static answers that need nothing but memory (`fromMemory`: a 304, a file kept in memory), written
 // straight to Node's response before any Request, Context or Response object is made; the rest goes on to the app.
 import type { Hono } from "hono";
 import { type AnswerAtOnce, headerGetter, plainHost } from "../http/at-once.ts";
@@ -25,11 +25,11 @@ export function staticAtOnce(app: Hono<AppEnv>, currentRelease: () => Release): 
   };
   return (incoming, outgoing) => {
     const { method, url } = incoming;
-    if ((method !== "GET" && method !== "HEAD") || url === undefined || url.includes("%")) return false;
+    if (method !== "GET" || url === undefined || url.includes("%")) return false;
     const file = currentRelease().files.get(url);
-    const headers = incoming.headersDistinct;
-    if (file === undefined || !plainHost(headers) || !routedToStatic(file)) return false;
-    const ready = fromMemory(decide(file, headerGetter(headers), negotiate), method);
+    const raw = incoming.rawHeaders;
+    if (file === undefined || !plainHost(raw) || !routedToStatic(file)) return false;
+    const ready = fromMemory(decide(file, headerGetter(raw), negotiate), method);
     if (!ready) return false;
     outgoing.writeHead(ready.init.status, ready.init.headers).end(ready.body ?? undefined);
     return true;

@@ -36,3 +36,23 @@ it("does not keep one entry over a quarter of the budget", () => {
   assert.equal(lru.get("big"), undefined);
   assert.equal(lru.get("a"), "A");
 });
+
+it("leaves an entry asked for where it is while it lies in the newer half by bytes", () => {
+  const lru = createLru<string>(400);
+  for (const [k, bytes] of [
+    ["a", 10],
+    ["b", 10],
+    ["c", 10],
+    ["d", 100],
+    ["e", 100],
+    ["f", 100],
+  ] as const)
+    lru.set(k, k.toUpperCase(), bytes);
+  // At most 200 of the 330 bytes lie after d: it may be in the older half, and is moved to the end.
+  assert.equal(lru.get("d"), "D");
+  // Only d's 100 bytes lie after f: it stays where it is, before d (a strict order would put it after d).
+  assert.equal(lru.get("f"), "F");
+  // Each 100 bytes more push out the oldest: a, b and c, then e, then f.
+  for (const k of ["g", "h", "i"]) lru.set(k, k.toUpperCase(), 100);
+  assert.deepEqual(held(lru, ["a", "b", "c", "d", "e", "f", "g", "h", "i"]), ["d", "g", "h", "i"]);
+});

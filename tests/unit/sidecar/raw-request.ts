@@ -1,8 +1,8 @@
 // Test helper: one request as sent on the wire (the target as written, not parsed and re-encoded as a URL; headers as
-// given, repeated names kept), and its answer without Date.
+// given, repeated names kept), and its answer with its headers in the order sent, Date left out.
 import { request } from "node:http";
 
-export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+export type Answer = { status: number; headers: string[]; body: string };
 
 /** `headers` as a flat list of names and values sends a header more than once (and no Host unless listed). */
 export type Headers = Record<string, string> | string[];
@@ -13,8 +13,10 @@ export function send(base: string, method: string, target: string, headers: Head
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
-        const { date: _, ...rest } = res.headers;
-        resolve({ status: res.statusCode!, headers: rest, body: Buffer.concat(chunks).toString("latin1") });
+        const headers = res.rawHeaders.flatMap((v, i, all) =>
+          i % 2 === 0 && v.toLowerCase() !== "date" ? [`${v}: ${all[i + 1]}`] : [],
+        );
+        resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks).toString("latin1") });
       });
     });
     req.on("error", reject);

@@ -43,15 +43,14 @@ describe("static answers made at once", () => {
     return (coding === "identity" ? file.identity : file[coding]!).etag;
   };
 
-  it("answers a 304, a HEAD and a 200 from memory exactly as the app does", async () => {
+  it("answers a 304 and a 200 from memory exactly as the app does", async () => {
     const lastModified = f.site.files.get("/reviews.json")!.lastModified;
     const cases: [string, string, Headers][] = [
       ["GET", "/reviews.json", {}],
       ["GET", "/reviews.json", { "accept-encoding": "br, gzip" }],
       ["GET", "/reviews.json", { "accept-encoding": "gzip" }],
-      ["HEAD", "/reviews.json", { "accept-encoding": "br" }],
       ["GET", "/reviews.json", { "if-none-match": etagOf("/reviews.json", "identity") }],
-      ["HEAD", "/reviews.json", { "if-none-match": `"other", ${etagOf("/reviews.json", "identity")}` }],
+      ["GET", "/reviews.json", { "if-none-match": `"other", ${etagOf("/reviews.json", "identity")}` }],
       ["GET", "/reviews.json", { "accept-encoding": "br", "if-none-match": etagOf("/reviews.json", "br") }],
       ["GET", "/reviews.json", { "if-modified-since": f.site.files.get("/reviews.json")!.lastModified }],
       ["GET", "/", {}],
@@ -90,6 +89,9 @@ describe("static answers made at once", () => {
       ["GET", "/developers", {}],
       ["GET", "/missing.json", {}],
       ["POST", "/reviews.json", {}],
+      // The app answers a HEAD from its GET's Response, and node-server writes those headers in another order.
+      ["HEAD", "/reviews.json", { "accept-encoding": "br" }],
+      ["HEAD", "/reviews.json", { "if-none-match": etagOf("/reviews.json", "identity") }],
       ["OPTIONS", "/reviews.json", { origin: "https://example.test", "access-control-request-method": "GET" }],
       ["GET", "/reviews.json", { host: "[::1]:80" }],
       // Hosts URL parsing refuses (400) or reads otherwise: the app's to answer.

@@ -13,7 +13,7 @@ import { startSidecar } from "../lib/sidecar-process.ts";
 import { appendNewReview, buildCopy, parseSizes, ROOT } from "./lib/data-sets.ts";
 import { measureBuild } from "./lib/measure-build.ts";
 import { residentMb } from "./lib/rss.ts";
-import { sequentialLatencies } from "./lib/sequential.ts";
+import { SEQUENTIAL_CLIENT, sequentialLatencies } from "./lib/sequential.ts";
 
 const { values } = parseArgs({
   options: {
@@ -86,7 +86,8 @@ const columns: [keyof Point, string, number][] = [
   ["searchP50", "search p50 ms", 2],
   ["searchP99", "search p99 ms", 2],
 ];
-console.log(`\n${"reviews".padStart(8)} ${columns.map(([, label]) => label.padStart(15)).join(" ")}`);
+console.log(`\nsearches: ${requests} sequential requests from ${SEQUENTIAL_CLIENT}`);
+console.log(`${"reviews".padStart(8)} ${columns.map(([, label]) => label.padStart(15)).join(" ")}`);
 for (const p of points)
   console.log(`${String(p.reviews).padStart(8)} ${columns.map(([k, , d]) => p[k].toFixed(d).padStart(15)).join(" ")}`);
 // Growth between consecutive sizes as the exponent k in cost ~ reviews^k: 1 is linear, above 1 grows faster.

@@ -94,7 +94,7 @@ for (let r = 0; r < rounds!; r++) {
     ["sidecar", sidecar.url + PATH],
   ] as const) {
     const run = await client.run({ url, connections: connections!, durationSeconds: duration! });
-    if (run.byStatusClass["2xx"] !== run.total || run.errors)
+    if (run.byStatusClass["2xx"] !== run.total || run.errors || run.timeouts)
       throw new Error(`${name}: non-2xx or errors: ${JSON.stringify(run)}`);
     results[name].push(run.requestsPerSecond);
   }

@@ -144,9 +144,9 @@ try {
         const headers: Record<string, string> = c.conditional ? { "if-none-match": etag } : {};
         if (warmup > 0) await client.run({ url, connections, durationSeconds: warmup, headers });
         const r = await client.run({ url, connections, durationSeconds: duration, headers });
-        if (r.byStatusClass[c.status] !== r.total || r.errors > 0) {
+        if (r.byStatusClass[c.status] !== r.total || r.errors > 0 || r.timeouts > 0) {
           throw new Error(
-            `${server.name}: expected only ${c.status}, got ${JSON.stringify(r.byStatusClass)} and ${r.errors} errors`,
+            `${server.name}: expected only ${c.status}, got ${JSON.stringify(r.byStatusClass)}, ${r.errors} errors and ${r.timeouts} timeouts`,
           );
         }
         const key = `${c.name}|${server.name}`;

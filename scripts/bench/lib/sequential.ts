@@ -36,6 +36,8 @@ async function curlSequence(url: string, count: number, headers: Record<string, 
   // A quoted value of curl's configuration, where \ escapes (an ETag is quoted itself).
   const quoted = (value: string) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
   const config = [
+    // A URL's [] and {} are not globs.
+    "globoff",
     ...Object.entries(headers).map(([name, value]) => `header = ${quoted(`${name}: ${value}`)}`),
     `write-out = "%{http_code} %{time_total} %{num_connects}\\n"`,
     ...Array.from({ length: count }, () => `url = ${quoted(url)}\noutput = "/dev/null"`),

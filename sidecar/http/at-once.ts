@@ -10,7 +10,10 @@ export type AnswerAtOnce = (incoming: IncomingMessage, outgoing: ServerResponse)
 
 /** The first of `answers` that takes the request. */
 export function firstAtOnce(...answers: readonly AnswerAtOnce[]): AnswerAtOnce {
-  return (incoming, outgoing) => answers.some((answer) => answer(incoming, outgoing));
+  return (incoming, outgoing) => {
+    for (const answer of answers) if (answer(incoming, outgoing)) return true;
+    return false;
+  };
 }
 
 /**

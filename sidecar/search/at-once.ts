@@ -19,7 +19,8 @@ export function searchAtOnce(answers: SearchAnswers): AnswerAtOnce {
     if (qs === null || !plainTarget(url) || !plainHost(raw)) return false;
     const rendered = answers.held(qs, rawHeader(raw, "accept-encoding"));
     if (!rendered) return false;
-    const { status, headers, bytes } = sendable(rendered, headerGetter(raw));
+    // Only an answer with validators reads the request's conditions.
+    const { status, headers, bytes } = rendered.validators ? sendable(rendered, headerGetter(raw)) : rendered;
     outgoing.writeHead(status, headers).end(bytes ?? undefined);
     return true;
   };

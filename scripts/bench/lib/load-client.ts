@@ -1,6 +1,7 @@
 // The load generator of the throughput benchmarks (--client): wrk where it is installed, autocannon otherwise.
 import { type LoadResult, type LoadRun, runLoad } from "./autocannon.ts";
-import { hasWrk, runWrk } from "./wrk.ts";
+import { installed } from "./installed.ts";
+import { runWrk } from "./wrk.ts";
 
 export type LoadClient = Readonly<{ name: "wrk" | "autocannon"; run: (run: LoadRun) => Promise<LoadResult> }>;
 
@@ -13,7 +14,7 @@ export const LOAD_CLIENT_USAGE = `--client C    the load generator: wrk or autoc
 export function loadClient(choice = "auto"): LoadClient {
   if (choice !== "auto" && choice !== "wrk" && choice !== "autocannon")
     throw new Error(`--client takes wrk or autocannon, got ${JSON.stringify(choice)}`);
-  const wrk = choice !== "autocannon" && hasWrk();
+  const wrk = choice !== "autocannon" && installed("wrk");
   if (choice === "wrk" && !wrk) throw new Error("--client wrk: wrk is not installed (apt-get install wrk)");
   if (!wrk && choice === "auto")
     console.warn(

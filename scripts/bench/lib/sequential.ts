@@ -2,14 +2,15 @@
 // without the queueing of a concurrent load hiding (or causing) a slow answer. curl sends them where it is installed:
 // a Node client receives a 2 MB answer as 32 new buffers, and the full collections they bring about every 20 such
 // answers made its own p99 (8-10 ms against curl's 0.9 ms from the same server, 2026-11-27).
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { Agent, request } from "node:http";
 import { promisify } from "node:util";
+import { installed } from "./installed.ts";
 
 export type Latencies = Readonly<{ p50: number; p99: number; max: number; statuses: readonly number[] }>;
 
 /** The client `sequentialLatencies` uses on this machine. */
-export const SEQUENTIAL_CLIENT: "curl" | "node:http" = hasCurl() ? "curl" : "node:http";
+export const SEQUENTIAL_CLIENT: "curl" | "node:http" = installed("curl") ? "curl" : "node:http";
 
 /** Sends `n` GETs of `url` in sequence (after `warmUp` unmeasured ones) and returns p50, p99 and max in ms. */
 export async function sequentialLatencies(
@@ -29,8 +30,8 @@ type Answer = { ms: number; status: number };
 
 /**
  * One curl process, the URL given `count` times: curl keeps the connection open between them. Each answer's total time
- * (request sent to last byte), status and new connections are written out; a second connection is an error, as the
- * requests would no longer be the ones a kept-alive client sends.
+ * (request sent to last byte), status and new connections are written out; a second connection is an error: the
+ * requests must be the ones a kept-alive client sends.
  */
 async function curlSequence(url: string, count: number, headers: Record<string, string>): Promise<Answer[]> {
   // A quoted value of curl's configuration, where \ escapes (an ETag is quoted itself).
@@ -75,14 +76,5 @@ async function nodeSequence(url: string, count: number, headers: Record<string, 
     return answers;
   } finally {
     agent.destroy();
-  }
-}
-
-function hasCurl(): boolean {
-  try {
-    execFileSync("curl", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,6 @@
 // wrk (C, one thread) as the load generator where it is installed: autocannon, in Node, is busier per request than a
 // fast server, so on a small machine it saturates first and a throughput ratio reads what the client could send.
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,11 +34,6 @@ function done(summary, latency, requests)
   io.write(string.format("wrk-latency %d %d\\n", latency:percentile(50), latency:percentile(99)))
 end
 `;
-
-/** Whether wrk can be run (it prints its version and usage and exits 1). */
-export function hasWrk(): boolean {
-  return spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
-}
 
 let reportFile: string | undefined;
 const reportScript = () => {

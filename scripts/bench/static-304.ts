@@ -1,12 +1,16 @@
 // `npm run bench:static`: requests/s of a 304 on /reviews.json and of a small file's 200, the sidecar against nginx serving
-// the same release, and against a bare node:http server sending the sidecar's own answers (Node's floor), in one run.
+// the same release, in one run; and two servers sending the sidecar's own answers: a bare node:http server (what any
+// node:http server costs) and one writing them on raw sockets without node:http (what Node's event loop and the
+// kernel cost).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../src/config.ts";
+import type { BareAnswer } from "./lib/bare-answers.ts";
 import { LOAD_CLIENT_USAGE, loadClient } from "./lib/load-client.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { findNginx, startNginx } from "./lib/nginx.ts";
@@ -21,7 +25,7 @@ const USAGE = `usage: node scripts/bench/static-304.ts [--dist DIR | --synthetic
   --path P       the file asked for with its ETag in If-None-Match (304)
   --small P      the small file asked for without conditions (200, as stored; default /badge.svg,
                  /favicon.ico with --synthetic)
-  --rounds N     alternate nginx, sidecar and the bare server N times and compare medians (default 3)
+  --rounds N     alternate nginx, the sidecar and the two bare servers N times and compare medians (default 3)
   --pin          run the load generator on CPU 0 and the server on the last CPU (taskset), for steadier figures
   ${LOAD_CLIENT_USAGE}`;
 
@@ -106,8 +110,10 @@ try {
   cleanup.push(() => sidecar.stop());
 
   const sidecarAnswers = await answersOf(sidecar.url);
-  const bare = await startBareServer(sidecarAnswers);
+  const bare = await startBareServer("bare-http.ts", sidecarAnswers);
   cleanup.push(bare.stop);
+  const raw = await startBareServer("bare-sockets.ts", sidecarAnswers);
+  cleanup.push(raw.stop);
   const servers = [
     {
       name: `${nginx.version.replace(/^nginx version: /, "")} (${nginxWorkers} worker${nginxWorkers === 1 ? "" : "s"})`,
@@ -115,6 +121,7 @@ try {
     },
     { name: "sidecar", url: sidecar.url },
     { name: "bare node:http (same answers)", url: bare.url },
+    { name: "raw sockets, no node:http", url: raw.url },
   ];
   const cases = [
     { name: `304 ${args.path}`, path: args.path, status: "3xx" as const, conditional: true },
@@ -159,12 +166,13 @@ try {
   }
   for (const c of cases) {
     const runs = servers.map((server) => rps.get(`${c.name}|${server.name}`)!);
-    const [n, s, b] = runs.map(median) as [number, number, number];
+    const [n, s, b, r] = runs.map(median) as [number, number, number, number];
     // The machine's speed drifts between rounds: each round's servers ran back to back, so their ratio is steadier.
     const perRound = runs[1]!.map((v, i) => v / runs[0]![i]!);
     console.log(
-      `median ${c.name}: nginx ${fmt(n)}, sidecar ${fmt(s)}, bare node:http ${fmt(b)} req/s; ` +
-        `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}; ` +
+      `median ${c.name}: nginx ${fmt(n)}, sidecar ${fmt(s)}, bare node:http ${fmt(b)}, raw sockets ${fmt(r)} req/s; ` +
+        `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}, ` +
+        `raw sockets/nginx ${(r / n).toFixed(2)}; ` +
         `sidecar/nginx per round ${perRound.map((r) => r.toFixed(2)).join(", ")} (median ${median(perRound).toFixed(2)})`,
     );
   }
@@ -175,11 +183,9 @@ try {
   for (const fn of cleanup.reverse()) await fn().catch(() => {});
 }
 
-type Answer = Readonly<{ status: number; headers: Record<string, string>; body: string }>;
-
 /** The sidecar's own 304 of --path and 200 of --small (headers as sent, bar those Node adds itself). */
-async function answersOf(base: string): Promise<Record<string, Answer>> {
-  const answer = async (urlPath: string, conditional: boolean): Promise<Answer> => {
+async function answersOf(base: string): Promise<Record<string, BareAnswer>> {
+  const answer = async (urlPath: string, conditional: boolean): Promise<BareAnswer> => {
     const first = await fetch(base + urlPath, { headers: { "accept-encoding": "identity" } });
     const body = Buffer.from(await first.arrayBuffer());
     const res = conditional
@@ -196,22 +202,13 @@ async function answersOf(base: string): Promise<Record<string, Answer>> {
   return { [args.path]: await answer(args.path, true), [small]: await answer(small, false) };
 }
 
-/** A bare node:http server in its own process sending `answers` by path: what Node itself costs per request. */
+/** A bare server (`program`, a file under lib/) in its own process, sending `answers`; resolves with its origin. */
 async function startBareServer(
-  answers: Record<string, Answer>,
+  program: string,
+  answers: Record<string, BareAnswer>,
 ): Promise<{ url: string; stop: () => Promise<unknown> }> {
-  const program = `
-const answers = JSON.parse(process.argv[1]);
-for (const a of Object.values(answers)) a.body = Buffer.from(a.body, "base64");
-const server = require("node:http").createServer((req, res) => {
-  const a = answers[req.url];
-  if (!a) { res.writeHead(404).end(); return; }
-  // The probe for the ETag, before the load.
-  if (a.status === 304 && !req.headers["if-none-match"]) { res.writeHead(200, { etag: a.headers.etag }).end(); return; }
-  res.writeHead(a.status, a.headers).end(a.body);
-});
-server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
-  const command = [...(wrapper ?? []), process.execPath, "-e", program, JSON.stringify(answers)];
+  const file = fileURLToPath(new URL(`./lib/${program}`, import.meta.url));
+  const command = [...(wrapper ?? []), process.execPath, file, JSON.stringify(answers)];
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));

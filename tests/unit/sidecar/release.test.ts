@@ -140,4 +140,27 @@ describe("loadRelease", () => {
       await f.cleanup();
     }
   });
+
+  it("reads a streamed file, whole or a range, in chunks of 1 MiB", async () => {
+    const mib = 1024 * 1024;
+    const big = Buffer.alloc(2.5 * mib, "x");
+    const f = await fixture({
+      files: { ...sampleSite(), "/big.txt": { body: big, compress: false } },
+      load: { maxCachedFileBytes: 1024 },
+    });
+    /** The sizes of the body's chunks as the app reads them from the file. */
+    const chunks = async (res: Response) => {
+      const sizes: number[] = [];
+      for await (const chunk of res.body as ReadableStream<Uint8Array>) sizes.push(chunk.length);
+      return sizes;
+    };
+    try {
+      assert.deepEqual(await chunks(await f.app.request("/big.txt")), [mib, mib, mib / 2]);
+      const range = await f.app.request("/big.txt", { headers: { range: "bytes=100-" } });
+      assert.equal(range.status, 206);
+      assert.deepEqual(await chunks(range), [mib, mib, mib / 2 - 100]);
+    } finally {
+      await f.cleanup();
+    }
+  });
 });

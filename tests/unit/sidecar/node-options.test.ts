@@ -19,3 +19,13 @@ test("package.json's serve script sets the sidecar's environment and passes its 
     assert.deepEqual(options, [...SIDECAR_NODE_OPTIONS], script);
   }
 });
+
+test("the systemd unit sets the sidecar's environment and passes its V8 options", async () => {
+  const unit = await readFile(new URL("../../../deploy/systemd/reviews-sidecar@.service", import.meta.url), "utf8");
+  const lines = unit.split("\n");
+  for (const [name, value] of Object.entries(SIDECAR_ENV))
+    assert.ok(lines.includes(`Environment=${name}=${value}`), name);
+  const execStart = /^ExecStart=(\S+) (.*)$/m.exec(unit);
+  assert.ok(execStart, "the unit has an ExecStart");
+  assert.deepEqual(execStart[2]!.split(" ").slice(0, SIDECAR_NODE_OPTIONS.length), [...SIDECAR_NODE_OPTIONS]);
+});

@@ -1,5 +1,6 @@
-// How the sidecar process is started: the V8 options and environment that package.json's `serve` script passes, and
-// that `npm start` (scripts/start.ts), tests and benchmarks spawn it with.
+// How the sidecar process is started: the V8 options and environment that package.json's `serve` script, the systemd
+// unit (deploy/systemd) and docs/deploy.md pass, and that `npm start` (scripts/start.ts), tests and benchmarks spawn it
+// with.
 import { fileURLToPath } from "node:url";
 
 /**
@@ -14,9 +15,9 @@ export const SIDECAR_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=4
  * - `hugetlb=1`: malloc asks for transparent huge pages (madvise) for the large buffers the sidecar reads a release
  *   into. On a virtual machine every fresh 4 KB page costs a slow fault, and reading and decoding /reviews.json and the
  *   search index file touches every page of them; 2 MB pages make start-up faster with the same resident memory.
- * - `mmap_threshold=131072`, glibc's default made fixed: a buffer of 128 KB or more gets pages of its own, returned when
- *   it is freed. Otherwise freeing the 100 MB /reviews.json buffer raises the threshold to 32 MB and the trim threshold
- *   to 64 MB, and up to 64 MB the main thread frees can stay resident in the arena.
+ * - `mmap_threshold=131072`, glibc's default made fixed: a buffer of 128 KB or more usually gets pages of its own,
+ *   returned when it is freed. Otherwise freeing such a buffer of up to 32 MB raises the threshold to its size and the
+ *   trim threshold to twice that, and up to 64 MB of what the main thread frees can stay resident in its heap.
  * Other C libraries ignore them, and kernels with huge pages off the first.
  */
 export const SIDECAR_ENV: Readonly<Record<string, string>> = {

@@ -13,9 +13,10 @@ import { type ByteRange, ifRangeHolds, parseRange } from "../http/range.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
 
 /**
- * Big files are read in chunks of 1 MiB: each is then a mapping of its own (over glibc's mmap threshold, which
- * node-options.ts keeps fixed), given back to the system when it is collected. Node's 64 KiB chunks came from the main
- * heap, where a download of /reviews.json (107 MB at 100k reviews) could leave 70 MB resident after it.
+ * Big files are read in chunks over glibc's mmap threshold (fixed at 128 KiB by node-options.ts): each chunk, and the
+ * copy Readable.toWeb makes of it, is then usually a mapping of its own, given back to the system when it is collected.
+ * Node's 64 KiB chunks would come from the main heap, where a download of /reviews.json (107 MB at 100k reviews) can
+ * leave tens of MB resident after it. A download slower than the disk holds about three chunks, 3 MiB.
  */
 const READ_CHUNK_BYTES = 1024 * 1024;
 

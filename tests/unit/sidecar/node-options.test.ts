@@ -1,5 +1,5 @@
-// The sidecar runs with the same V8 options and environment however it is started: npm start, npm run serve, tests and
-// benchmarks.
+// The sidecar runs with the same V8 options and environment however it is started: npm start, npm run serve, the systemd
+// unit, docs/deploy.md, tests and benchmarks.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
@@ -28,4 +28,10 @@ test("the systemd unit sets the sidecar's environment and passes its V8 options"
   const execStart = /^ExecStart=(\S+) (.*)$/m.exec(unit);
   assert.ok(execStart, "the unit has an ExecStart");
   assert.deepEqual(execStart[2]!.split(" ").slice(0, SIDECAR_NODE_OPTIONS.length), [...SIDECAR_NODE_OPTIONS]);
+});
+
+test("docs/deploy.md starts its replicas with the sidecar's environment and V8 options", async () => {
+  const doc = await readFile(new URL("../../../docs/deploy.md", import.meta.url), "utf8");
+  for (const [name, value] of Object.entries(SIDECAR_ENV)) assert.ok(doc.includes(`${name}=${value} `), name);
+  assert.ok(doc.includes(`node_modules/.bin/node ${SIDECAR_NODE_OPTIONS.join(" ")} sidecar/main.ts`));
 });

@@ -168,12 +168,12 @@ try {
     const runs = servers.map((server) => rps.get(`${c.name}|${server.name}`)!);
     const [n, s, b, r] = runs.map(median) as [number, number, number, number];
     // The machine's speed drifts between rounds: each round's servers ran back to back, so their ratio is steadier.
-    const perRound = runs[1]!.map((v, i) => v / runs[0]![i]!);
+    const perRound = (i: number) => runs[i]!.map((v, round) => (v / runs[0]![round]!).toFixed(2)).join(", ");
     console.log(
       `median ${c.name}: nginx ${fmt(n)}, sidecar ${fmt(s)}, bare node:http ${fmt(b)}, raw sockets ${fmt(r)} req/s; ` +
         `sidecar/nginx ${(s / n).toFixed(2)} (target >= 0.8), sidecar/bare ${(s / b).toFixed(2)}, bare/nginx ${(b / n).toFixed(2)}, ` +
-        `raw sockets/nginx ${(r / n).toFixed(2)}; ` +
-        `sidecar/nginx per round ${perRound.map((r) => r.toFixed(2)).join(", ")} (median ${median(perRound).toFixed(2)})`,
+        `raw sockets/nginx ${(r / n).toFixed(2)}, bare/raw sockets ${(b / r).toFixed(2)}; per round, of nginx: ` +
+        `sidecar ${perRound(1)}, bare ${perRound(2)}, raw sockets ${perRound(3)}`,
     );
   }
 } catch (err) {
@@ -212,7 +212,7 @@ async function startBareServer(
   const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim()));
-    child.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`the bare server ${program} exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -8,7 +8,15 @@ import { answersFromArgv } from "./bare-answers.ts";
 
 const answers = answersFromArgv();
 const wire = (status: number, headers: Record<string, string>, body: Buffer) => {
-  const all = { ...headers, Date: new Date().toUTCString(), Connection: "keep-alive", "Keep-Alive": "timeout=5" };
+  // A body is framed by its length, as node:http would frame it.
+  const length = status === 304 ? {} : { "content-length": String(body.length) };
+  const all = {
+    ...headers,
+    ...length,
+    Date: new Date().toUTCString(),
+    Connection: "keep-alive",
+    "Keep-Alive": "timeout=5",
+  };
   const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(all)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("")}\r\n`;
@@ -23,8 +31,7 @@ const render = () => {
       {
         answer: wire(a.status, a.headers, a.body),
         // The probe for the ETag, before the load: a 200 with it.
-        probe:
-          a.status === 304 ? wire(200, { etag: a.headers.etag!, "content-length": "0" }, Buffer.alloc(0)) : undefined,
+        probe: a.status === 304 ? wire(200, { etag: a.headers.etag! }, Buffer.alloc(0)) : undefined,
       },
     ]),
   );

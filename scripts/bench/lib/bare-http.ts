@@ -1,5 +1,5 @@
-// A bare node:http server sending the sidecar's answers by path (`static-304.ts`): what node:http itself costs per request.
-// The probe for the ETag, before the load, gets a 200 with it. Prints its port.
+// A bare node:http server sending the sidecar's answers by path (`static-304.ts`): what node:http itself costs per
+// request. The probe for the ETag, before the load, gets a 200 with it. Prints its port.
 import { createServer } from "node:http";
 import { answersFromArgv } from "./bare-answers.ts";
 

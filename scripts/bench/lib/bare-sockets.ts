@@ -1,7 +1,7 @@
-// The sidecar's answers (`static-304.ts`) written on raw sockets, without node:http: what Node's event loop, its sockets
-// and the kernel cost per request. Each request head that arrives (the benchmark's GETs, no body) is answered with bytes
-// made once a second, with the headers node:http adds, as it writes them. It reads nothing of a request but its path and whether it
-// has If-None-Match: a floor to measure against, not a server. Prints its port.
+// The sidecar's answers (`static-304.ts`) written on raw sockets, without node:http: what Node's event loop, its
+// sockets and the kernel cost per request. Each request head that arrives (the benchmark's GETs, no body) is answered
+// with bytes made once a second, with the headers node:http adds, as it writes them. It reads nothing of a request but
+// its path and whether it has If-None-Match: a floor to measure against, not a server. Prints its port.
 import { STATUS_CODES } from "node:http";
 import { createServer } from "node:net";
 import { answersFromArgv } from "./bare-answers.ts";

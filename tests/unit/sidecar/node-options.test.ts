@@ -1,5 +1,5 @@
-// The sidecar runs with the same V8 options and environment however it is started: npm start, npm run serve, the systemd
-// unit, docs/deploy.md, tests and benchmarks.
+// The sidecar runs with the same V8 options and environment however it is started: npm start, npm run serve, the
+// systemd unit, docs/deploy.md, tests and benchmarks.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";

@@ -1,7 +1,5 @@
 // Serves the release's files by manifest key: GET/HEAD with encodings, validators, 304s and single byte ranges; nothing
 // else is ever read.
-import { open } from "node:fs/promises";
-import { Readable } from "node:stream";
 import type { Context } from "hono";
 import type { Release, ReleaseFile, Representation, ResponseInitOf } from "../release/release.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -10,15 +8,8 @@ import { ApiError, notFound } from "../http/errors.ts";
 import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
 import { createNegotiator, type Negotiator } from "../http/negotiate.ts";
 import { type ByteRange, ifRangeHolds, parseRange } from "../http/range.ts";
+import { fileBody } from "./file-body.ts";
 import { decodeRequestPath, requestPath, requestQuery } from "./request-path.ts";
-
-/**
- * Big files are read in chunks over glibc's mmap threshold (fixed at 128 KiB by node-options.ts): each chunk, and the
- * copy Readable.toWeb makes of it, is then usually a mapping of its own, given back to the system when it is collected.
- * Node's 64 KiB chunks would come from the main heap, where a download of /reviews.json (107 MB at 100k reviews) can
- * leave tens of MB resident after it. A download slower than the disk holds about three chunks, 3 MiB.
- */
-const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The static fallback route. Kept synchronous on the hot paths (304, cached 200): node-server then writes the
@@ -106,11 +97,7 @@ function choose(file: ReleaseFile, preference: readonly string[]): Representatio
 
 /** Big files are read from the release directory the snapshot resolved to, which a new release never changes. */
 async function stream(rep: Representation): Promise<Response> {
-  const handle = await open(rep.file);
-  const body = Readable.toWeb(
-    handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }),
-  ) as ReadableStream<Uint8Array>;
-  return new Response(body, rep.ok);
+  return new Response(await fileBody(rep.file, 0, rep.bytes - 1), rep.ok);
 }
 
 /** 416 names the representation's length, so a client can ask again (RFC 9110 15.5.17). */
@@ -135,12 +122,7 @@ function partial(rep: Representation, part: ByteRange, head: boolean): Response 
   };
   if (head) return new Response(null, init);
   if (rep.body !== undefined) return new Response(rep.body.subarray(part.start, part.end + 1), init);
-  return open(rep.file).then((handle) => {
-    const body = Readable.toWeb(
-      handle.createReadStream({ start: part.start, end: part.end, highWaterMark: READ_CHUNK_BYTES }),
-    );
-    return new Response(body as ReadableStream<Uint8Array>, init);
-  });
+  return fileBody(rep.file, part.start, part.end).then((body) => new Response(body, init));
 }
 
 function redirect(location: string, target: string): Response {

@@ -9,22 +9,25 @@ import { open } from "node:fs/promises";
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Bytes `start` to `end` (inclusive) of `file`, read a chunk at a time when the response asks for one, so a download
- * slower than the disk holds about one chunk beside the one being written. The file is opened before the stream is
- * returned (an error then is the caller's), and closed when it is read, fails or is cancelled.
+ * Bytes `start` to `end` (inclusive) of `file`. A chunk is read only once the response has taken the previous one:
+ * nothing is read ahead. The file is opened before the stream is returned (an error then is the caller's), and closed
+ * once its last byte is read, on a failed read, or when the response cancels the stream.
  */
 export async function fileBody(file: string, start: number, end: number): Promise<ReadableStream<Uint8Array>> {
   const handle = await open(file);
   let position = start;
   const close = () => handle.close().catch(() => {});
+  const finish = async (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    await close();
+    controller.close();
+  };
   return new ReadableStream<Uint8Array>(
     {
+      async start(controller) {
+        if (end < start) await finish(controller);
+      },
       async pull(controller) {
         const length = Math.min(CHUNK_BYTES, end + 1 - position);
-        if (length <= 0) {
-          await close();
-          return controller.close();
-        }
         try {
           const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafeSlow(length), 0, length, position);
           if (bytesRead === 0) throw new Error(`${file} ended at byte ${position}, before byte ${end}`);
@@ -34,6 +37,7 @@ export async function fileBody(file: string, start: number, end: number): Promis
           await close();
           throw err;
         }
+        if (position > end) await finish(controller);
       },
       cancel: close,
     },

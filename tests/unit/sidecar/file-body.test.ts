@@ -1,10 +1,11 @@
-// A release file's bytes as a response body: whole or a range, read a chunk at a time, and an error rather than a short
-// body when the file holds fewer bytes than asked for.
+// A release file's bytes as a response body: whole or a range, read a chunk at a time as the response asks, the file
+// closed however the body ends, and an error rather than a short body when the file holds fewer bytes than asked for.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it, type TestContext } from "node:test";
 import { fileBody } from "../../../sidecar/static/file-body.ts";
 
 describe("fileBody", () => {
@@ -12,26 +13,38 @@ describe("fileBody", () => {
   const bytes = Buffer.from(Array.from({ length: 2.5 * mib }, (_, i) => i % 251));
   let dir: string;
   let file: string;
+  let fileHandle: object;
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "file-body-"));
     file = path.join(dir, "big.bin");
     await writeFile(file, bytes);
+    const probe = await open(file);
+    fileHandle = Object.getPrototypeOf(probe) as object;
+    await probe.close();
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
+  /** Counts the reads of every file handle during the test. */
+  const reads = (t: TestContext) => t.mock.method(fileHandle as { read: () => unknown }, "read").mock;
+  /** The process's open file descriptors (Linux): a file handle left open is one more. */
+  const openFds = () => readdirSync("/proc/self/fd").length;
   const chunks = async (body: ReadableStream<Uint8Array>) => {
     const all: Uint8Array[] = [];
     for await (const chunk of body) all.push(chunk);
     return all;
   };
 
-  it("reads the whole file in chunks of 1 MiB", async () => {
+  it("reads the whole file in chunks of 1 MiB, then closes it", async (t) => {
+    const calls = reads(t);
+    const fds = openFds();
     const all = await chunks(await fileBody(file, 0, bytes.length - 1));
     assert.deepEqual(
       all.map((c) => c.length),
       [mib, mib, mib / 2],
     );
     assert.ok(Buffer.concat(all).equals(bytes));
+    assert.equal(calls.callCount(), 3);
+    assert.equal(openFds(), fds);
   });
 
   it("reads a range, its last byte included", async () => {
@@ -43,14 +56,36 @@ describe("fileBody", () => {
     assert.ok(Buffer.concat(all).equals(bytes.subarray(100, mib + 100)));
   });
 
-  it("gives an empty body for an empty range", async () => {
+  it("gives an empty body for an empty range, reading nothing", async (t) => {
+    const calls = reads(t);
+    const fds = openFds();
     assert.deepEqual(await chunks(await fileBody(file, 0, -1)), []);
+    assert.equal(calls.callCount(), 0);
+    assert.equal(openFds(), fds);
   });
 
-  it("fails, naming the file, when it ends before the range does", async () => {
-    await assert.rejects(chunks(await fileBody(file, bytes.length - 10, bytes.length + 9)), (err: Error) =>
-      err.message.includes(file),
-    );
+  it("reads nothing ahead of the response, and closes the file when the response cancels", async (t) => {
+    const calls = reads(t);
+    const fds = openFds();
+    const reader = (await fileBody(file, 0, bytes.length - 1)).getReader();
+    assert.equal(openFds(), fds + 1);
+    assert.equal(calls.callCount(), 0);
+    const first = await reader.read();
+    assert.ok(Buffer.from(first.value!).equals(bytes.subarray(0, mib)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(calls.callCount(), 1);
+    await reader.cancel();
+    assert.equal(calls.callCount(), 1);
+    assert.equal(openFds(), fds);
+  });
+
+  it("sends what the file holds, then fails naming it, when it ends before the range does", async () => {
+    const fds = openFds();
+    const reader = (await fileBody(file, bytes.length - 10, bytes.length + 9)).getReader();
+    const first = await reader.read();
+    assert.ok(Buffer.from(first.value!).equals(bytes.subarray(bytes.length - 10)));
+    await assert.rejects(reader.read(), (err: Error) => err.message.includes(file));
+    assert.equal(openFds(), fds);
   });
 
   it("fails to open a file that is not there, before any body is made", async () => {

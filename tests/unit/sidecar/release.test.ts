@@ -141,24 +141,34 @@ describe("loadRelease", () => {
     }
   });
 
-  it("reads a streamed file, whole or a range, in chunks of 1 MiB", async () => {
+  it("streams a big file, whole or a range, byte for byte in chunks of 1 MiB", async () => {
     const mib = 1024 * 1024;
-    const big = Buffer.alloc(2.5 * mib, "x");
+    const big = Buffer.from(Array.from({ length: 2.5 * mib }, (_, i) => i % 251));
     const f = await fixture({
-      files: { ...sampleSite(), "/big.txt": { body: big, compress: false } },
+      files: { ...sampleSite(), "/big.bin": { body: big, content_type: "application/octet-stream", compress: false } },
       load: { maxCachedFileBytes: 1024 },
     });
-    /** The sizes of the body's chunks as the app reads them from the file. */
+    /** The body's chunks as the app reads them from the file. */
     const chunks = async (res: Response) => {
-      const sizes: number[] = [];
-      for await (const chunk of res.body as ReadableStream<Uint8Array>) sizes.push(chunk.length);
-      return sizes;
+      const all: Uint8Array[] = [];
+      for await (const chunk of res.body as ReadableStream<Uint8Array>) all.push(chunk);
+      return all;
     };
     try {
-      assert.deepEqual(await chunks(await f.app.request("/big.txt")), [mib, mib, mib / 2]);
-      const range = await f.app.request("/big.txt", { headers: { range: "bytes=100-" } });
+      const whole = await chunks(await f.app.request("/big.bin"));
+      assert.deepEqual(
+        whole.map((c) => c.length),
+        [mib, mib, mib / 2],
+      );
+      assert.ok(Buffer.concat(whole).equals(big));
+      const range = await f.app.request("/big.bin", { headers: { range: "bytes=100-" } });
       assert.equal(range.status, 206);
-      assert.deepEqual(await chunks(range), [mib, mib, mib / 2 - 100]);
+      const part = await chunks(range);
+      assert.deepEqual(
+        part.map((c) => c.length),
+        [mib, mib, mib / 2 - 100],
+      );
+      assert.ok(Buffer.concat(part).equals(big.subarray(100)));
     } finally {
       await f.cleanup();
     }

@@ -196,7 +196,7 @@ for (const [name, shape] of Object.entries(shapes)) {
     if (sent.has(u)) throw new Error(`${name}: ${u} is sent twice`);
     sent.add(u);
   }
-  const l = await sequentialLatencies(urls, REQUESTS, {}, WARM_UP);
+  const l = await sequentialLatencies(urls, REQUESTS, WARM_UP);
   if (l.statuses.some((s) => s !== 200)) throw new Error(`${name}: answered ${l.statuses.join(", ")}`);
   const [p99, max] = shape.text ? [10, 25] : [5, 20];
   report(

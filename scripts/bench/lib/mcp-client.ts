@@ -67,23 +67,6 @@ export function post(
   });
 }
 
-export function del(url: string, session: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "DELETE", agent, headers: { "mcp-session-id": session, "mcp-protocol-version": PROTOCOL } },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`DELETE answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 const messageOf = (text: string) =>
   JSON.parse(
     text.startsWith("{")

@@ -43,7 +43,8 @@ if (values.rebuild || !existsSync(path.join(distDir, "manifest.json"))) {
     env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir },
   });
   if (built.status !== 0) throw new Error(`npm run build exited with ${built.status}`);
-}
+} else
+  console.log(`reusing the release in ${distDir} (--rebuild after a change to the build or the release's formats)`);
 const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-serve-"));
 const env = { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, HUB_DB: path.join(tmp, "hub.sqlite") };
 const busy = await cpuBusy();
@@ -139,12 +140,15 @@ const business = JSON.parse(await readFile(path.join(dataDir, "business.json"), 
   technicians: { id: string }[];
   services: { id: string }[];
 };
-const aspects = ((await (await fetch(`${sidecar!.url}/insights.json`)).json()) as { aspects: { id: string }[] })
-  .aspects;
+const technicians = business.technicians.map((t) => t.id);
+const services = business.services.map((s) => s.id);
+const insights = (await (await fetch(`${sidecar!.url}/insights.json`)).json()) as { aspects: { id: string }[] };
+const aspects = insights.aspects.map((a) => a.id);
 const newest = ((await (await fetch(`${api}?limit=1`)).json()) as { reviews: { date: string }[] }).reviews[0]!.date;
 const daysBefore = (days: number) => new Date(Date.parse(newest) - days * 86_400_000).toISOString().slice(0, 10);
+/** `vals[i % k]` and a limit of 1 + floor(i / k): a different pair for every whole i (i is floored first). */
 const pick = (i: number, vals: readonly string[]) =>
-  `${vals[i % vals.length]}&limit=${1 + Math.floor(i / vals.length)}`;
+  `${vals[Math.floor(i) % vals.length]}&limit=${1 + Math.floor(Math.floor(i) / vals.length)}`;
 const halves = (from: number) => Array.from({ length: 8 }, (_, j) => String(from + j / 2));
 const days = (i: number) => daysBefore(7 * (1 + Math.floor(i / 4)));
 const COMMON = ["the", "water", "great", "service"];
@@ -155,26 +159,12 @@ const shapes: Record<string, { text: boolean; qs: (i: number) => string }> = {
   max_rating: { text: false, qs: (i) => `max_rating=${pick(i, halves(1.5))}` },
   since: { text: false, qs: (i) => `since=${days(i)}&limit=${1 + (i % 4) * 25}` },
   until: { text: false, qs: (i) => `until=${days(i)}&limit=${1 + (i % 4) * 25}` },
-  mentions_technician: {
-    text: false,
-    qs: (i) =>
-      `mentions_technician=${pick(
-        i,
-        business.technicians.map((t) => t.id),
-      )}`,
-  },
-  mentions_service: {
-    text: false,
-    qs: (i) =>
-      `mentions_service=${pick(
-        i,
-        business.services.map((s) => s.id),
-      )}`,
-  },
+  mentions_technician: { text: false, qs: (i) => `mentions_technician=${pick(i, technicians)}` },
+  mentions_service: { text: false, qs: (i) => `mentions_service=${pick(i, services)}` },
   "aspect, aspect_sentiment": {
     text: false,
     qs: (i) =>
-      `aspect=${aspects[i % aspects.length]!.id}&aspect_sentiment=${pick(Math.floor(i / aspects.length), ["positive", "negative"])}`,
+      `aspect=${aspects[i % aspects.length]}&aspect_sentiment=${pick(i / aspects.length, ["positive", "negative"])}`,
   },
   sentiment: { text: false, qs: (i) => `sentiment=${pick(i, ["positive", "neutral", "negative", "mixed"])}` },
   "query, common": { text: true, qs: (i) => `query=${pick(i, COMMON)}` },
@@ -186,7 +176,7 @@ const shapes: Record<string, { text: boolean; qs: (i: number) => string }> = {
   "mentions_service, max_rating, sentiment": {
     text: false,
     qs: (i) =>
-      `mentions_service=${business.services[i % business.services.length]!.id}&max_rating=3&sentiment=${pick(Math.floor(i / business.services.length), ["negative", "mixed"])}`,
+      `mentions_service=${services[i % services.length]}&max_rating=3&sentiment=${pick(i / services.length, ["negative", "mixed"])}`,
   },
 };
 const sent = new Set<string>();

@@ -79,7 +79,7 @@ try {
   sidecar = await startSidecar({ ...env, HOST: "127.0.0.1", PORT: String(port), HUB_DB: path.join(tmp, "hub.sqlite") });
   chromium = await launchChromium(path.join(tmp, "profile"));
   // The first audit in a fresh Chromium pays its cold start as blocking time, whichever page it is (home: 89 first,
-  // 100 second, same build, docs/benchmarks.md): one unrecorded audit first, so the scores are the pages'.
+  // 100 second, same build, 2026-11-26): one unrecorded audit first, so the scores are the pages'.
   await lighthouse(new URL(values.path[0]!, origin).href, {
     port: chromium.port,
     logLevel: "error",

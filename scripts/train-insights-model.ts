@@ -20,7 +20,7 @@ const EVAL = "tests/fixtures/insights-eval.jsonl";
 const SPENT = ["a", "b", "c"].map((s) => `tests/fixtures/insights-blind/set-${s}.jsonl`);
 const MODEL = "src/lib/insights/model/home-services.json";
 const SEED = 20261126;
-/** Chosen by cross-validation (docs/benchmarks.md, insights). */
+/** Chosen by cross-validation (its figures: `git show 06291e9:docs/benchmarks.md`, "Engine 1.2.0"). */
 const OPTIONS: TrainOptions = {
   presence: { alpha: 0.3, beta: 1, l1: 3, l2: 1, epochs: 20, seed: SEED },
   polarity: { alpha: 0.3, beta: 1, l1: 5, l2: 1, epochs: 20, seed: SEED + 1 },

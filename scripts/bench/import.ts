@@ -45,6 +45,7 @@ function exportCsv(n: number, edited: boolean): string {
 
 async function measure(dataDir: string, file: string): Promise<{ seconds: number; peakMb: number; summary: string }> {
   const rssFile = path.join(dataDir, "..", "max-rss");
+  await rm(rssFile, { force: true });
   const started = performance.now();
   let out = "";
   const code = await new Promise<number | null>((resolve, reject) => {

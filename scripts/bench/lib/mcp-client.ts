@@ -3,7 +3,7 @@
 import { Agent, request } from "node:http";
 
 export const SEARCH_ARGS = { min_rating: 4, limit: 20 };
-export const PROTOCOL = "2025-06-18";
+export const PROTOCOL = "2025-11-25";
 export const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 export const initialize = (id: number | string) =>
   JSON.stringify({
@@ -13,12 +13,12 @@ export const initialize = (id: number | string) =>
     params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
   });
 export const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
-export const searchCall = (id: number | string) =>
+export const searchCall = (id: number | string, args: Record<string, unknown> = SEARCH_ARGS) =>
   JSON.stringify({
     jsonrpc: "2.0",
     id,
     method: "tools/call",
-    params: { name: "search_reviews", arguments: SEARCH_ARGS },
+    params: { name: "search_reviews", arguments: args },
   });
 
 /** The same call as a sessionless 2026-07-28 request: `_meta` in the body, the routing headers beside it. */
@@ -28,14 +28,14 @@ export const MODERN_HEADERS = {
   "mcp-method": "tools/call",
   "mcp-name": "search_reviews",
 };
-export const modernSearchCall = (id: number | string) =>
+export const modernSearchCall = (id: number | string, args: Record<string, unknown> = SEARCH_ARGS) =>
   JSON.stringify({
     jsonrpc: "2.0",
     id,
     method: "tools/call",
     params: {
       name: "search_reviews",
-      arguments: SEARCH_ARGS,
+      arguments: args,
       _meta: {
         "io.modelcontextprotocol/protocolVersion": MODERN_PROTOCOL,
         "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1.0.0" },
@@ -64,23 +64,6 @@ export function post(
     });
     req.on("error", reject);
     req.end(body);
-  });
-}
-
-export function del(url: string, session: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "DELETE", agent, headers: { "mcp-session-id": session, "mcp-protocol-version": PROTOCOL } },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve() : reject(new Error(`DELETE answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
   });
 }
 

@@ -13,5 +13,6 @@ export { createSearchAnswers } from "./search/search-answers.ts";
 export { listen } from "./server.ts";
 export { staticAtOnce } from "./static/at-once.ts";
 export { createHub } from "./websub/hub.ts";
-export { openHubStore } from "./websub/store/open.ts";
-export { openSessionStore } from "./mcp/session-store/open.ts";
+export { hubStoreOn } from "./websub/store/open.ts";
+export { sessionStoreOn } from "./mcp/session-store/open.ts";
+export { openHubDatabase } from "./db/hub-database.ts";

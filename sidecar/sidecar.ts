@@ -44,7 +44,7 @@ export type Sidecar = Readonly<{
   adminUrl(): string | undefined;
   /**
    * Stops in reverse order: the release watch, the admin listener, the server (requests in flight finish) with the MCP
-   * sessions, the MCP session store, then the hub (its deliveries in flight, its database). Every failure is logged;
+   * sessions, the MCP session store, the hub (its deliveries in flight), then HUB_DB. Every failure is logged;
    * the stop then rejects with all of them.
    */
   stop(): Promise<void>;
@@ -85,11 +85,20 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     load: async (dir) => check(await open(dir)),
   });
   releases.onChange((_previous, next) => void search.update(next));
+  // HUB_DB opened once: the hub and the MCP sessions share the handle (on PostgreSQL, one pool), closed last on stop.
+  const database = parts.openHubDatabase(config.hubDb, hubDatabaseOptions(config, logger));
+  const [hubStore, sessionStore] = await Promise.all([
+    overrides.hubStore ?? parts.hubStoreOn(database),
+    parts.sessionStoreOn(database),
+  ]).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   const hub = parts.createHub({
     config,
     logger,
     releases,
-    store: overrides.hubStore ?? (await parts.openHubStore(config.hubDb, hubDatabaseOptions(logger))),
+    store: hubStore,
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
@@ -98,7 +107,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     release: releases.current,
     search,
     logger,
-    sessionStore: await parts.openSessionStore(config.hubDb, hubDatabaseOptions(logger)),
+    sessionStore,
   });
   const responses = parts.createResponseCache();
   const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp, responses });
@@ -154,6 +163,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     await Promise.all([step("the server", () => server?.close()), step("the MCP endpoint", () => mcp.stop())]);
     await step("the MCP session store", () => mcp.close());
     await step("the WebSub hub", () => hub.stop());
+    await step("the hub database", () => database.close());
     if (failures.length > 0) throw new AggregateError(failures, "the sidecar did not stop cleanly");
   };
 
@@ -174,8 +184,9 @@ function settled<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
-function hubDatabaseOptions(logger: Logger): PostgresOptions {
+function hubDatabaseOptions(config: Config, logger: Logger): PostgresOptions {
   return {
+    maxConnections: config.hubDbPoolSize,
     applicationName: "reviews-service-sidecar",
     onIdleError: (err) => logger.warn("hub database: an idle connection failed; the next query reconnects", { err }),
   };

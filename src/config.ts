@@ -36,6 +36,12 @@ const EnvSchema = z.object({
       "expected a file path (SQLite) or a postgres:// URL (PostgreSQL)",
     )
     .default("var/hub.sqlite"),
+  HUB_DB_POOL_SIZE: z.coerce
+    .number()
+    .int("expected a whole number of connections, e.g. 10")
+    .min(2, "expected at least 2: MCP sessions hold at most half the pool, and the WebSub hub needs the rest")
+    .max(1000, "expected at most 1000 connections")
+    .default(10),
   TRUST_PROXY: csv
     .pipe(z.array(z.string().refine(isCidr, "expected IP addresses or CIDRs, e.g. 127.0.0.1/32,10.0.0.0/8")))
     .default([]),
@@ -83,6 +89,11 @@ export type Config = Readonly<{
   distDir: string;
   /** The hub database: a SQLite file path, or a postgres:// URL when several replicas share the hub. */
   hubDb: string;
+  /**
+   * Connections of the one PostgreSQL pool a process opens on HUB_DB (unused with SQLite): the WebSub hub and the MCP
+   * sessions share it, the sessions holding at most half of it at once.
+   */
+  hubDbPoolSize: number;
   /** CIDRs of reverse proxies whose Forwarded / X-Forwarded-For name the client; empty: those headers are ignored. */
   trustProxy: readonly string[];
   distCheckIntervalSeconds: number;
@@ -163,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
     hubDb: e.HUB_DB,
+    hubDbPoolSize: e.HUB_DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
     build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },

@@ -1,4 +1,5 @@
 // The one place HUB_DB is opened: a file path gives an embedded SQLite database, a postgres:// URL a PostgreSQL pool.
+// A process opens it once and hands it to the hub store and the MCP session store, then closes it last.
 import type { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { openSqlite } from "./sqlite.ts";
@@ -8,13 +9,15 @@ export type HubDatabase =
   | Readonly<{
       engine: "postgres";
       pool: pg.Pool;
+      /** Connections the pool holds at most. */
+      poolSize: number;
       /** Connection settings for a client of its own (LISTEN needs one that stays out of the pool). */
       clientConfig: pg.ClientConfig;
       close(): Promise<void>;
     }>;
 
 export type PostgresOptions = Readonly<{
-  /** Connections this process holds at most. */
+  /** Connections the pool holds at most (10 unless told). */
   maxConnections?: number;
   /** Shown in pg_stat_activity, so an operator can tell which process holds which connection. */
   applicationName?: string;
@@ -50,13 +53,15 @@ function openPostgres(url: string, options: PostgresOptions): HubDatabase {
     connectionTimeoutMillis: 10_000,
     query_timeout: 30_000,
   };
-  const pool = new pg.Pool({ ...clientConfig, max: options.maxConnections ?? 10, idleTimeoutMillis: 30_000 });
+  const poolSize = options.maxConnections ?? 10;
+  const pool = new pg.Pool({ ...clientConfig, max: poolSize, idleTimeoutMillis: 30_000 });
   // Without a listener an idle connection's error would end the process.
   pool.on("error", (err) => options.onIdleError?.(err));
   let closed: Promise<void> | undefined;
   return Object.freeze({
     engine: "postgres",
     pool,
+    poolSize,
     clientConfig,
     close: () => (closed ??= pool.end()),
   });

@@ -21,7 +21,8 @@ export type DeliverDeps = Readonly<{
   now: () => number;
 }>;
 
-export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<void> {
+/** Sends one delivery; resolves to the time of the next attempt when a failure scheduled one. */
+export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<number | undefined> {
   const log = { topic: job.topic, ...callbackFields(job.callback), attempt: job.consecutiveFailures + 1 };
   const content = deps.topics.get(job.topic);
   if (!content) {
@@ -78,7 +79,9 @@ export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<
       failures: result.consecutiveFailures,
       retry_at: new Date(result.nextAttemptAt).toISOString(),
     });
-  } else if (result.status === "removed") {
+    return result.nextAttemptAt;
+  }
+  if (result.status === "removed") {
     deps.logger.warn("websub subscription removed after consecutive failed deliveries", {
       ...log,
       answer,
@@ -90,4 +93,5 @@ export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<
       answer,
     });
   }
+  return undefined;
 }

@@ -1,8 +1,11 @@
 // Keeps up to `concurrency` claimed jobs running: claims more as slots free up, sleeps until the next job is due.
 import type { Logger } from "../log.ts";
 
+/** A claimed job; it resolves to the time (epoch ms) its follow-up falls due when it scheduled one (a retry). */
+export type Job = () => Promise<number | void>;
+
 /** A kind of work: claims up to `limit` due jobs and returns them ready to run (each settles on its own). */
-export type WorkSource = Readonly<{ name: string; claim(limit: number): Promise<Array<() => Promise<void>>> }>;
+export type WorkSource = Readonly<{ name: string; claim(limit: number): Promise<Job[]> }>;
 
 export type WorkerOptions = Readonly<{
   concurrency: number;
@@ -33,7 +36,9 @@ export function createWorker(options: WorkerOptions): Worker {
   let inFlight = 0;
   let pumping = false;
   let again = false;
+  // The next look at the store, armed for the earliest time anything is known to fall due.
   let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
   let immediate: NodeJS.Immediate | undefined;
   const idleWaiters = new Set<() => void>();
 
@@ -48,9 +53,12 @@ export function createWorker(options: WorkerOptions): Worker {
   // Slots are refilled a quarter of the concurrency at a time, not one by one: each claim is a round trip (a statement
   // on a shared database) whatever it takes, and a fan-out to thousands would otherwise make one per delivery.
   const refillAt = concurrency - Math.max(1, Math.floor(concurrency / 4));
-  const launch = (job: () => Promise<void>, source: string) => {
+  const launch = (job: Job, source: string) => {
     inFlight++;
     job()
+      .then((followUpAt) => {
+        if (typeof followUpAt === "number") lookAt(followUpAt);
+      })
       .catch((err: Error) => logger.error("websub job failed unexpectedly", { source, err }))
       .finally(() => {
         inFlight--;
@@ -59,15 +67,27 @@ export function createWorker(options: WorkerOptions): Worker {
       });
   };
 
+  /** Looks at the store at `at` (or at once), unless a look is already armed for no later. */
+  const lookAt = (at: number) => {
+    if (!running || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(
+      () => {
+        timerAt = Infinity;
+        timer = undefined;
+        void pump();
+      },
+      Math.max(10, at - now()),
+    );
+  };
+
   const sleepUntilDue = async () => {
-    clearTimeout(timer);
-    // While jobs run, their ends look for work again (each job is bounded by its timeout), and a notification wakes
-    // the worker: the next due time, a scan of everything pending, is worked out only once it is idle.
-    if (!running || inFlight > 0) return;
+    // With every slot taken there is nothing to claim before a job ends, and each end looks again. With a slot free,
+    // the next due time is worked out whatever else is in flight: a retry falls due on time beside a slow delivery.
+    if (!running || inFlight >= concurrency) return;
     const due = await options.nextDueAt();
-    const delay = due === undefined ? maxIdleMs : Math.min(maxIdleMs, Math.max(10, due - now()));
-    clearTimeout(timer);
-    if (running) timer = setTimeout(() => void pump(), delay);
+    lookAt(Math.min(due ?? Infinity, now() + maxIdleMs));
   };
 
   const pump = async (): Promise<void> => {
@@ -91,8 +111,7 @@ export function createWorker(options: WorkerOptions): Worker {
       await sleepUntilDue();
     } catch (err) {
       logger.error("websub worker could not claim work; trying again in a second", { err: err as Error });
-      clearTimeout(timer);
-      if (running) timer = setTimeout(() => void pump(), 1000);
+      lookAt(now() + 1000);
     } finally {
       pumping = false;
       // A job that finished during the last await above asked for a look that the loop no longer makes.
@@ -111,6 +130,7 @@ export function createWorker(options: WorkerOptions): Worker {
     stop: async (graceMs = 15_000) => {
       running = false;
       clearTimeout(timer);
+      timerAt = Infinity;
       if (immediate) clearImmediate(immediate);
       immediate = undefined;
       if (inFlight === 0) return;

@@ -57,6 +57,13 @@ describe("loadConfig: replicas and test-sized hub knobs", () => {
       /HUB_DB: expected a file path \(SQLite\) or a postgres/,
     );
   });
+  it("takes HUB_DB_POOL_SIZE as a whole number of connections from 2, 10 by default", () => {
+    assert.equal(loadConfig({}).hubDbPoolSize, 10);
+    assert.equal(loadConfig({ HUB_DB_POOL_SIZE: "4" }).hubDbPoolSize, 4);
+    assert.throws(() => loadConfig({ HUB_DB_POOL_SIZE: "1" }), /HUB_DB_POOL_SIZE: expected at least 2/);
+    assert.throws(() => loadConfig({ HUB_DB_POOL_SIZE: "2.5" }), /HUB_DB_POOL_SIZE: expected a whole number/);
+    assert.throws(() => loadConfig({ HUB_DB_POOL_SIZE: "ten" }), /HUB_DB_POOL_SIZE:/);
+  });
   it("reads TRUST_PROXY as addresses and CIDRs, empty by default", () => {
     assert.deepEqual(loadConfig({}).trustProxy, []);
     assert.deepEqual(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,fd00::/8" }).trustProxy, [

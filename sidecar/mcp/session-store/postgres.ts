@@ -1,5 +1,6 @@
 // The MCP session store on PostgreSQL (the `pg` pool HUB_DB opens): replicas on several machines share sessions.
 import type pg from "pg";
+import { createLimit } from "../../db/limit.ts";
 import { migrateSessionTables, SESSION_LOCKS } from "./postgres-schema.ts";
 import { RATE_WINDOW_MS, refusedUntil } from "./admission.ts";
 import { toSessionRecord } from "./session-row.ts";
@@ -32,28 +33,42 @@ const SQL = {
   subscriptionAdvance: `UPDATE mcp_subscriptions SET version = $4 WHERE session_id = $1 AND uri = $2 AND version = $3`,
 } as const;
 
-/** The store on `pool` (which it closes with itself), its tables migrated first. */
-export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promise<void>): Promise<McpSessionStore> {
+export type PostgresSessionStoreOptions = Readonly<{
+  /** Connections of the pool the store holds at most at once: the others stay the hub's. */
+  maxConnections: number;
+  close: () => Promise<void>;
+}>;
+
+/** The store on `pool`, its tables migrated first. */
+export async function openPostgresSessionStore(
+  pool: pg.Pool,
+  options: PostgresSessionStoreOptions,
+): Promise<McpSessionStore> {
   await migrateSessionTables(pool);
-  const one = async (sql: string, args: unknown[], db: pg.Pool | pg.PoolClient = pool) =>
-    (await db.query(sql, args)).rows[0] as Row;
-  const changed = async (sql: string, args: unknown[]) => ((await pool.query(sql, args)).rowCount ?? 0) > 0;
+  // Every use of the pool below waits its turn here, so that a flood of sessions queues in the store, not in the pool
+  // where the hub's queries wait too.
+  const limit = createLimit(options.maxConnections);
+  const query = (sql: string, args: unknown[]) => limit(() => pool.query(sql, args));
+  const one = async (sql: string, args: unknown[], db?: pg.PoolClient) =>
+    (await (db ? db.query(sql, args) : query(sql, args))).rows[0] as Row;
+  const changed = async (sql: string, args: unknown[]) => ((await query(sql, args)).rowCount ?? 0) > 0;
   // One transaction holding the admission lock: replicas admitting at once cannot both take the last slot.
-  const inTransaction = async <T>(fn: (db: pg.PoolClient) => Promise<T>, lock?: number): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      if (lock !== undefined) await client.query("SELECT pg_advisory_xact_lock($1)", [lock]);
-      const out = await fn(client);
-      await client.query("COMMIT");
-      return out;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-  };
+  const inTransaction = <T>(fn: (db: pg.PoolClient) => Promise<T>, lock?: number): Promise<T> =>
+    limit(async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        if (lock !== undefined) await client.query("SELECT pg_advisory_xact_lock($1)", [lock]);
+        const out = await fn(client);
+        await client.query("COMMIT");
+        return out;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    });
 
   return {
     async sessionCreate(s, limits, now) {
@@ -77,7 +92,7 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
       if (!row) return undefined;
       const record = toSessionRecord(row);
       if (record.endedAt !== null || now - record.lastSeenAt > ttlMs) return undefined;
-      if (now - record.lastSeenAt >= Math.min(1000, ttlMs / 20)) await pool.query(SQL.touch, [id, now]);
+      if (now - record.lastSeenAt >= Math.min(1000, ttlMs / 20)) await query(SQL.touch, [id, now]);
       return { ...record, lastSeenAt: Math.max(record.lastSeenAt, now) };
     },
 
@@ -85,7 +100,7 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
 
     async sessionLive(ids, now, ttlMs) {
       if (ids.length === 0) return [];
-      return (await pool.query(SQL.live, [[...ids], now - ttlMs])).rows.map(toSessionRecord);
+      return (await query(SQL.live, [[...ids], now - ttlMs])).rows.map(toSessionRecord);
     },
 
     async sessionEndIdle(now, ttlMs) {
@@ -99,7 +114,7 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
     sessionCount: async (now, ttlMs) => Number((await one(SQL.liveAll, [now - ttlMs]))["n"]),
 
     async sessionLogLevelSet(id, level) {
-      await pool.query(SQL.logLevel, [id, level]);
+      await query(SQL.logLevel, [id, level]);
     },
 
     async subscriptionAdd(sessionId, entry, max) {
@@ -114,11 +129,11 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
     },
 
     async subscriptionRemove(sessionId, uri) {
-      await pool.query(SQL.subscriptionDelete, [sessionId, uri]);
+      await query(SQL.subscriptionDelete, [sessionId, uri]);
     },
 
     async subscriptionList(sessionId): Promise<SubscriptionEntry[]> {
-      return (await pool.query(SQL.subscriptionList, [sessionId])).rows.map((r: Row) => ({
+      return (await query(SQL.subscriptionList, [sessionId])).rows.map((r: Row) => ({
         uri: String(r["uri"]),
         version: String(r["version"]),
       }));
@@ -126,6 +141,6 @@ export async function openPostgresSessionStore(pool: pg.Pool, close: () => Promi
 
     subscriptionAdvance: (sessionId, uri, seen, next) => changed(SQL.subscriptionAdvance, [sessionId, uri, seen, next]),
 
-    close,
+    close: options.close,
   };
 }

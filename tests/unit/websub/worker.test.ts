@@ -86,6 +86,37 @@ describe("worker", () => {
     await worker.stop();
   });
 
+  it("claims a retry when it falls due although the other slots stay busy", async () => {
+    const busy = Array.from({ length: 7 }, () => async () => void (await sleep(1500)));
+    const retryAt = Date.now() + 200;
+    const attempts: number[] = [];
+    const failing = async () => {
+      attempts.push(Date.now());
+      return attempts.length === 1 ? retryAt : undefined;
+    };
+    let claimed = false;
+    const worker = createWorker({
+      concurrency: 8,
+      sources: [
+        {
+          name: "d",
+          claim: async () => {
+            if (!claimed) return ((claimed = true), [...busy, failing]);
+            return Date.now() >= retryAt && attempts.length === 1 ? [failing] : [];
+          },
+        },
+      ],
+      nextDueAt: async () => (attempts.length === 1 ? retryAt : undefined),
+      logger: memoryLogger(),
+    });
+    worker.start();
+    while (attempts.length < 2) await sleep(5);
+    const late = attempts[1]! - retryAt;
+    assert.ok(late >= 0 && late < 300, `retried ${late} ms after it fell due`);
+    assert.equal(worker.inFlight(), 7, "the busy jobs were still running");
+    await worker.stop();
+  });
+
   it("logs a job that throws and carries on", async () => {
     const logger = memoryLogger();
     let claimed = false;

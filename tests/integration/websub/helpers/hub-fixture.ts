@@ -33,7 +33,8 @@ export type HubFixture = Readonly<{
   close: () => Promise<void>;
 }>;
 
-export async function startHubFixture(): Promise<HubFixture> {
+/** `env` overrides the test-sized settings below. */
+export async function startHubFixture(env: Record<string, string> = {}): Promise<HubFixture> {
   const [ca, site] = await Promise.all([createTestCa(), sampleRelease().then((from) => createTestSite({ from }))]);
   const sub = await startSubscriber(ca);
   trustTestCa(ca);
@@ -50,6 +51,7 @@ export async function startHubFixture(): Promise<HubFixture> {
     WEBSUB_LEASE_DEFAULT: "3600",
     WEBSUB_LEASE_MAX: "7200",
     WEBSUB_SWEEP_CRON: "* * * * * *",
+    ...env,
   });
   const cb = (p: string) => sub.url(p);
   return {

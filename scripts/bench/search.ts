@@ -1,6 +1,12 @@
 // Benchmark: in-process search latency (p50/p99 per query shape, and the first, cold call) and index load, on generated data.
 // Usage: node scripts/bench/search.ts [--sizes 10000,100000] [--runs 500]
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { writeReleaseDb } from "../../src/build/release-db.ts";
+import { RELEASE_DB_FILE } from "../../src/lib/release-db/schema.ts";
+import type { Manifest } from "../../src/lib/schema/manifest.ts";
 import { readSource } from "../../src/build/source.ts";
 import { buildDataset } from "../../src/lib/reviews/dataset.ts";
 import { parseSearchQuery } from "../../src/lib/schema/search.ts";
@@ -8,6 +14,7 @@ import { decodeSearchIndex, encodeSearchIndex } from "../../src/lib/search/index
 import { indexColumnsOf } from "../../src/lib/search/index.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import { fitIndexFile } from "../../sidecar/release/index-store.ts";
+import { openReleaseDb } from "../../sidecar/release/release-db.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 
 const { values } = parseArgs({
@@ -41,23 +48,27 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * /reviews.json and search-index.bin as the build writes them, with the time the build takes to index; the objects
- * they were made from are dropped when this returns.
+ * The release database and search-index.bin as the build writes them (into `dir`), with the time the build takes to
+ * index; the objects they were made from are dropped when this returns.
  */
-async function published(n: number): Promise<{ reviews: Buffer; index: Uint8Array; buildMs: number }> {
+async function published(n: number, dir: string): Promise<{ manifest: Manifest; index: Uint8Array; buildMs: number }> {
   const source = readSource(benchDataSet(n));
   const dataset = buildDataset(source.business, source.reviews);
   const t0 = performance.now();
   const index = encodeSearchIndex(indexColumnsOf(dataset), dataset.updated_at);
   const buildMs = performance.now() - t0;
-  return { reviews: Buffer.from(JSON.stringify(dataset)), index, buildMs };
+  const releaseDb = await writeReleaseDb(path.join(dir, RELEASE_DB_FILE), { dataset, changeLog: null });
+  return { manifest: { release_db: releaseDb } as Manifest, index, buildMs };
 }
 
 for (const n of sizes) {
-  const files = await published(n);
-  // Loaded as the sidecar does it (sidecar/search/index-store.ts), so its heap and strings are the sidecar's too.
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
+  const files = await published(n, dir);
+  // Loaded as the sidecar does it (sidecar/release/index-store.ts), so its heap and strings are the sidecar's too.
   const t0 = performance.now();
-  const { index, business } = fitIndexFile(decodeSearchIndex(files.index), files.reviews);
+  const db = openReleaseDb({ id: "bench", dir, manifest: files.manifest });
+  const index = fitIndexFile(decodeSearchIndex(files.index), db);
+  const { business } = db.head;
   const loadMs = performance.now() - t0;
   console.log(
     `\n${n} reviews: index built and encoded (by the build) in ${files.buildMs.toFixed(0)} ms, ${(files.index.length / 2 ** 20).toFixed(0)} MB; loaded in ${loadMs.toFixed(0)} ms, heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
@@ -83,4 +94,6 @@ for (const n of sizes) {
       `${name.padEnd(22)} ${String(first.result.total).padStart(7)}   ${cold.toFixed(3).padStart(7)}  ${percentile(times, 50).toFixed(3).padStart(7)}  ${percentile(times, 99).toFixed(3).padStart(7)}`,
     );
   }
+  db.retire();
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,97 @@
+// Reads a release's database (src/lib/release-db/schema.ts) read-only through node:sqlite: the dataset's head, each
+// review's JSON by its place in /reviews.json, and the change log. Closed explicitly once no request reads it.
+import { statSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { ChangeLog } from "../../src/lib/changes/log.ts";
+import { type MetaKey, RELEASE_DB_FILE, RELEASE_DB_FORMAT } from "../../src/lib/release-db/schema.ts";
+import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
+import type { Release } from "./release.ts";
+
+export type ReleaseDb = Readonly<{
+  /** The dataset without its reviews (business, aggregate rating, updated_at). */
+  head: Omit<ReviewsDataset, "reviews">;
+  count: number;
+  /** The ids of the reviews, in the order of /reviews.json. */
+  ids: () => string[];
+  /** The JSON of the review at `ord` (its place in /reviews.json), as /reviews.json holds it. */
+  json: (ord: number) => string;
+  /** The change log, or why the release has none. */
+  changeLog: () => { log: ChangeLog; problem: null } | { log: null; problem: string };
+  /** Keeps the file open until the function returned is called (for work that spans turns of the event loop). */
+  hold: () => () => void;
+  /** Closes the file now if nothing holds it, else once the last holder lets go; reads after that throw. */
+  retire: () => void;
+}>;
+
+/**
+ * Opens the database manifest.json describes; throws, naming the release and what is wrong, when there is none, it is
+ * of another format or size, or its rows are not whole.
+ */
+export function openReleaseDb(site: Pick<Release, "id" | "dir" | "manifest">): ReleaseDb {
+  const listed = site.manifest.release_db;
+  const where = `release ${site.id}: ${RELEASE_DB_FILE}`;
+  if (!listed)
+    throw new Error(`release ${site.id} has no release database (built by an older version): build it again`);
+  if (listed.format !== RELEASE_DB_FORMAT)
+    throw new Error(`${where} is format ${listed.format}, this sidecar reads format ${RELEASE_DB_FORMAT}`);
+  const file = path.join(site.dir, listed.path);
+  const size = statSync(file, { throwIfNoEntry: false })?.size;
+  if (size !== listed.bytes)
+    throw new Error(`${where} has ${size ?? "no"} bytes, manifest.json says ${listed.bytes}: the release is not whole`);
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return readerOf(db, where);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function readerOf(db: DatabaseSync, where: string): ReleaseDb {
+  const meta = new Map(
+    (db.prepare("SELECT key, value FROM meta").all() as { key: MetaKey; value: string }[]).map((r) => [r.key, r.value]),
+  );
+  if (meta.get("format") !== String(RELEASE_DB_FORMAT))
+    throw new Error(`${where}: format ${meta.get("format") ?? "missing"}, this sidecar reads ${RELEASE_DB_FORMAT}`);
+  const head = JSON.parse(meta.get("head") ?? "null") as Omit<ReviewsDataset, "reviews"> | null;
+  if (!head?.business || typeof head.updated_at !== "string")
+    throw new Error(`${where}: not a reviews dataset: business or updated_at is missing`);
+  const { count } = db.prepare("SELECT count(*) AS count FROM reviews").get() as { count: number };
+  if (String(count) !== meta.get("review_count"))
+    throw new Error(`${where} holds ${count} reviews, its meta table says ${meta.get("review_count")}`);
+  const byOrd = db.prepare("SELECT json FROM reviews WHERE ord = ?");
+  const history = meta.get("change_history");
+  let holders = 0;
+  let retired = false;
+  const closeIfDone = () => {
+    if (retired && holders === 0 && db.isOpen) db.close();
+  };
+  return Object.freeze({
+    head,
+    count,
+    ids: () => (db.prepare("SELECT id FROM reviews ORDER BY ord").all() as { id: string }[]).map((r) => r.id),
+    json: (ord: number) => {
+      const row = byOrd.get(ord) as { json: string } | undefined;
+      if (!row) throw new RangeError(`no review ${ord} (${count} in ${where})`);
+      return row.json;
+    },
+    changeLog: () => {
+      if (history === undefined) return { log: null, problem: "this release has no change log" };
+      const entries = db.prepare("SELECT seq, id, hash, at FROM changes ORDER BY seq").all() as ChangeLog["entries"];
+      return { log: { history, entries }, problem: null };
+    },
+    hold: () => {
+      holders++;
+      let held = true;
+      return () => {
+        if (held) [held, holders] = [false, holders - 1];
+        closeIfDone();
+      };
+    },
+    retire: () => {
+      retired = true;
+      closeIfDone();
+    },
+  });
+}

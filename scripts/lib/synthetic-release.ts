@@ -156,7 +156,9 @@ export function sampleSite(
 function datasetOf(body: string): ReviewsDataset | null {
   try {
     const parsed = JSON.parse(body) as Partial<ReviewsDataset> | null;
-    return parsed && Array.isArray(parsed.reviews) ? (parsed as ReviewsDataset) : null;
+    const { business, updated_at: updatedAt, reviews } = parsed ?? {};
+    const whole = business && typeof updatedAt === "string" && Array.isArray(reviews);
+    return whole && reviews.every((r) => typeof r?.id === "string") ? (parsed as ReviewsDataset) : null;
   } catch {
     return null;
   }

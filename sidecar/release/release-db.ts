@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { ChangeLog } from "../../src/lib/changes/log.ts";
+import type { ChangeEntry, ChangeLog } from "../../src/lib/changes/log.ts";
 import { type MetaKey, RELEASE_DB_FILE, RELEASE_DB_FORMAT } from "../../src/lib/release-db/schema.ts";
 import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import type { Release } from "./release.ts";
@@ -78,7 +78,9 @@ function readerOf(db: DatabaseSync, where: string): ReleaseDb {
     },
     changeLog: () => {
       if (history === undefined) return { log: null, problem: "this release has no change log" };
-      const entries = db.prepare("SELECT seq, id, hash, at FROM changes ORDER BY seq").all() as ChangeLog["entries"];
+      const entries = db
+        .prepare("SELECT seq, id, hash, at FROM changes ORDER BY seq")
+        .all() as unknown as ChangeEntry[];
       return { log: { history, entries }, problem: null };
     },
     hold: () => {

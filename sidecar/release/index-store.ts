@@ -86,7 +86,7 @@ export async function indexRelease(
     const prebuilt = await loadIndexFile(indexFile, db, aspects, pause);
     onIndex(prebuilt.index ? { ok: true } : { ok: false, why: prebuilt.why });
     const { business, updated_at: updatedAt } = db.head;
-    const source: ReviewSource = { count: db.count, json: db.json, parse: (k) => JSON.parse(db.json(k)) as Review };
+    const source: ReviewSource = { ...db, parse: (k) => JSON.parse(db.json(k)) as Review };
     const index = prebuilt.index ?? (await betweenRequests(buildSearchIndexSteps(business, source, aspects), pause));
     const changes = feedOf(db, index.ids);
     const release = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
@@ -158,7 +158,7 @@ async function loadIndexFile(
  */
 export function fitIndexFile(
   { columns, updatedAt }: DecodedIndex,
-  reviews: Pick<ReleaseDb, "head" | "ids" | "json">,
+  reviews: Pick<ReleaseDb, "head" | "ids" | "json" | "jsonMany">,
   aspects: readonly AspectLabel[] = [],
 ): SearchIndex {
   const { head } = reviews;

@@ -16,6 +16,8 @@ export type ReleaseDb = Readonly<{
   ids: () => string[];
   /** The JSON of the review at `ord` (its place in /reviews.json), as /reviews.json holds it. */
   json: (ord: number) => string;
+  /** The JSON of the reviews at `ords` (a page of results), in that order, read by one query. */
+  jsonMany: (ords: readonly number[]) => string[];
   /** The change log, or why the release has none. */
   changeLog: () => { log: ChangeLog; problem: null } | { log: null; problem: string };
   /** Keeps the file open until the function returned is called (for work that spans turns of the event loop). */
@@ -61,7 +63,12 @@ function readerOf(db: DatabaseSync, where: string): ReleaseDb {
   if (String(count) !== meta.get("review_count"))
     throw new Error(`${where} holds ${count} reviews, its meta table says ${meta.get("review_count")}`);
   const byOrd = db.prepare("SELECT json FROM reviews WHERE ord = ?");
+  const byOrds = db.prepare("SELECT ord, json FROM reviews WHERE ord IN (SELECT value FROM json_each(?))");
+  byOrds.setReturnArrays(true);
   const history = meta.get("change_history");
+  const missing = (ord: number): never => {
+    throw new RangeError(`no review ${ord} (${count} in ${where})`);
+  };
   let holders = 0;
   let retired = false;
   const closeIfDone = () => {
@@ -71,10 +78,10 @@ function readerOf(db: DatabaseSync, where: string): ReleaseDb {
     head,
     count,
     ids: () => (db.prepare("SELECT id FROM reviews ORDER BY ord").all() as { id: string }[]).map((r) => r.id),
-    json: (ord: number) => {
-      const row = byOrd.get(ord) as { json: string } | undefined;
-      if (!row) throw new RangeError(`no review ${ord} (${count} in ${where})`);
-      return row.json;
+    json: (ord: number) => (byOrd.get(ord) as { json: string } | undefined)?.json ?? missing(ord),
+    jsonMany: (ords: readonly number[]) => {
+      const found = new Map(byOrds.all(JSON.stringify(ords)) as unknown as [number, string][]);
+      return ords.map((ord) => found.get(ord) ?? missing(ord));
     },
     changeLog: () => {
       if (history === undefined) return { log: null, problem: "this release has no change log" };

@@ -34,9 +34,13 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
   // The reviews are read over many turns: the release's database stays open meanwhile, even if it is swapped out.
   const letGo = release.hold();
   try {
+    let slice: string[] = [];
     for (let k = 0; k < n; k++) {
-      if (k > 0 && k % SLICE === 0) await pause();
-      const json = index.reviewJson(k);
+      if (k % SLICE === 0) {
+        if (k > 0) await pause();
+        slice = index.reviewsJson(range(k, Math.min(n, k + SLICE)));
+      }
+      const json = slice[k % SLICE]!;
       sizes[k + 1] = sizes[k]! + Buffer.byteLength(json);
       const modified = Date.parse(index.modifiedAt[k]!);
       newest[k + 1] = k === 0 ? modified : Math.max(newest[k]!, modified);
@@ -79,8 +83,7 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
       for (let end = count; end > 0; end -= SLICE) {
         // A reader that never waits (the compressor, a fast socket) would otherwise take every slice in one turn.
         if (end < count) await pause();
-        const parts: string[] = [];
-        for (let i = end - 1; i >= Math.max(0, end - SLICE); i--) parts.push(index.reviewJson(i));
+        const parts = index.reviewsJson(range(Math.max(0, end - SLICE), end).reverse());
         yield Buffer.from((end < count ? "," : "") + parts.join(","));
       }
       yield TAIL;
@@ -89,3 +92,6 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
     }
   }
 }
+
+/** The positions from `start` to `end` (exclusive). */
+const range = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => start + i);

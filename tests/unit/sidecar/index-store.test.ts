@@ -44,9 +44,12 @@ it("indexes a new release in steps, pausing for the event loop between them, the
 
     const updating = store.update(await loadRelease(large));
     // Until the new index is whole, the old one answers.
-    assert.equal(store.current().index.size, 10);
+    const old = store.current();
+    assert.equal(old.index.size, 10);
     await updating;
     assert.equal(store.current().index.size, 9000);
+    // The old release's database is closed once it is swapped out (nothing held it).
+    assert.throws(() => old.index.reviewJson(0), /finalized|not open/);
     // Reading the rows, then the text index's two passes, each pause every STEP reviews.
     assert.equal(pauses, 3 * Math.floor(9000 / STEP));
   } finally {

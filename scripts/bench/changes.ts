@@ -62,11 +62,12 @@ const added = time("continue it (one review added)", () =>
 );
 console.log(`  added ${added.upserts} upserts, ${added.removals} removals (scan included)`);
 const text = continued.text;
-const decoded = time("sidecar: decode the file", () => decodeChangeLog(text));
-time("sidecar: match it to the index's ids", () =>
+const decoded = time("decode the file (the build, before writing the release database)", () => decodeChangeLog(text));
+time("check it against the reviews' ids (the build, the same)", () =>
   changeFeedOf(
     decoded,
     next.map((r) => r.id),
+    String,
   ),
 );
 

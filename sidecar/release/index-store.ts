@@ -23,7 +23,8 @@ import type { Release } from "./release.ts";
 import type { Logger } from "../log.ts";
 import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
 import { readInsightsFile } from "./insights-file.ts";
-import { type ChangeFeed, changeFeedOf } from "../../src/lib/changes/feed.ts";
+import type { ChangeFeed } from "../../src/lib/changes/feed.ts";
+import { idsDigest } from "../../src/lib/release-db/schema.ts";
 import { openReleaseDb, type ReleaseDb } from "./release-db.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
@@ -88,23 +89,13 @@ export async function indexRelease(
     const { business, updated_at: updatedAt } = db.head;
     const source: ReviewSource = { ...db, parse: (k) => JSON.parse(db.json(k)) as Review };
     const index = prebuilt.index ?? (await betweenRequests(buildSearchIndexSteps(business, source, aspects), pause));
-    const changes = feedOf(db, index.ids);
+    // The build checked the change log against the reviews when it wrote the database (src/build/release-db.ts).
+    const changes = { changes: db.changes, changesProblem: db.changes ? null : "this release has no change log" };
     const release = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
     return { release: Object.freeze({ ...release, hold: db.hold }), retire: db.retire };
   } catch (err) {
     db.retire();
     throw err;
-  }
-}
-
-/** The feed of the release's change log over the index's reviews, or why there is none. */
-function feedOf(db: ReleaseDb, ids: readonly string[]): Pick<IndexedRelease, "changes" | "changesProblem"> {
-  try {
-    const { log, problem } = db.changeLog();
-    if (!log) return { changes: null, changesProblem: problem };
-    return { changes: changeFeedOf(log, ids), changesProblem: null };
-  } catch (err) {
-    return { changes: null, changesProblem: `the change log does not fit the release: ${(err as Error).message}` };
   }
 }
 
@@ -158,19 +149,18 @@ async function loadIndexFile(
  */
 export function fitIndexFile(
   { columns, updatedAt }: DecodedIndex,
-  reviews: Pick<ReleaseDb, "head" | "ids" | "json" | "jsonMany">,
+  reviews: Pick<ReleaseDb, "head" | "count" | "idsSha256" | "json" | "jsonMany">,
   aspects: readonly AspectLabel[] = [],
 ): SearchIndex {
   const { head } = reviews;
   if (head.updated_at !== updatedAt)
     throw new Error(`written for reviews updated ${updatedAt}, not ${head.updated_at}`);
-  const listed = idsInSourceOrder(columns);
-  const ids = reviews.ids();
-  if (ids.length !== listed.length)
-    throw new Error(`not the reviews the index lists: ${ids.length} reviews, the index lists ${listed.length}`);
-  const k = ids.findIndex((id, k) => id !== listed[k]);
-  if (k !== -1)
-    throw new Error(`not the reviews the index lists: review ${k} is ${ids[k]}, the index lists ${listed[k]}`);
+  // The same reviews in the same order: every count and date may agree while the places of the records do not.
+  if (idsDigest(idsInSourceOrder(columns)) !== reviews.idsSha256) {
+    const sizes = `${columns.size} reviews, the release has ${reviews.count}`;
+    const why = columns.size === reviews.count ? "other reviews, or another order" : sizes;
+    throw new Error(`not the reviews the index lists: ${why}`);
+  }
   return assembleIndex(columns, head.business, reviews, aspects);
 }
 

@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { ChangeEntry, ChangeLog } from "../../src/lib/changes/log.ts";
+import type { ChangeFeed, FeedChange } from "../../src/lib/changes/feed.ts";
 import { type MetaKey, RELEASE_DB_FILE, RELEASE_DB_FORMAT } from "../../src/lib/release-db/schema.ts";
 import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import type { Release } from "./release.ts";
@@ -12,14 +12,14 @@ export type ReleaseDb = Readonly<{
   /** The dataset without its reviews (business, aggregate rating, updated_at). */
   head: Omit<ReviewsDataset, "reviews">;
   count: number;
-  /** The ids of the reviews, in the order of /reviews.json. */
-  ids: () => string[];
+  /** `idsDigest` of the reviews' ids in the order of /reviews.json. */
+  idsSha256: string;
   /** The JSON of the review at `ord` (its place in /reviews.json), as /reviews.json holds it. */
   json: (ord: number) => string;
   /** The JSON of the reviews at `ords` (a page of results), in that order, read by one query. */
   jsonMany: (ords: readonly number[]) => string[];
-  /** The change log, or why the release has none. */
-  changeLog: () => { log: ChangeLog; problem: null } | { log: null; problem: string };
+  /** The change feed over the database's change log; null when the release has none. */
+  changes: ChangeFeed | null;
   /** Keeps the file open until the function returned is called (for work that spans turns of the event loop). */
   hold: () => () => void;
   /** Closes the file now if nothing holds it, else once the last holder lets go; reads after that throw. */
@@ -77,18 +77,12 @@ function readerOf(db: DatabaseSync, where: string): ReleaseDb {
   return Object.freeze({
     head,
     count,
-    ids: () => (db.prepare("SELECT id FROM reviews ORDER BY ord").all() as { id: string }[]).map((r) => r.id),
+    idsSha256: meta.get("ids_sha256") ?? "",
+    changes: history === undefined ? null : feedOf(db, history),
     json: (ord: number) => (byOrd.get(ord) as { json: string } | undefined)?.json ?? missing(ord),
     jsonMany: (ords: readonly number[]) => {
       const found = new Map(byOrds.all(JSON.stringify(ords)) as unknown as [number, string][]);
       return ords.map((ord) => found.get(ord) ?? missing(ord));
-    },
-    changeLog: () => {
-      if (history === undefined) return { log: null, problem: "this release has no change log" };
-      const entries = db
-        .prepare("SELECT seq, id, hash, at FROM changes ORDER BY seq")
-        .all() as unknown as ChangeEntry[];
-      return { log: { history, entries }, problem: null };
     },
     hold: () => {
       holders++;
@@ -103,4 +97,22 @@ function readerOf(db: DatabaseSync, where: string): ReleaseDb {
       closeIfDone();
     },
   });
+}
+
+/** The feed of the database's change log: each page read by one query, removals carrying no JSON. */
+function feedOf(db: DatabaseSync, history: string): ChangeFeed {
+  const newest = db.prepare("SELECT max(seq) AS lastSeq, max(at) AS newestAt FROM changes").get() as {
+    lastSeq: number | null;
+    newestAt: number | null;
+  };
+  const page = db.prepare(
+    `SELECT c.seq, c.id, c.at, r.json FROM changes c LEFT JOIN reviews r ON c.hash IS NOT NULL AND r.id = c.id
+     WHERE c.seq > ? ORDER BY c.seq LIMIT ?`,
+  );
+  return {
+    history,
+    lastSeq: newest.lastSeq ?? 0,
+    newestAt: newest.newestAt ?? 0,
+    after: (seq, limit) => page.all(seq, limit) as unknown as FeedChange[],
+  };
 }

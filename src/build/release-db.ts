@@ -4,8 +4,9 @@ import { createHash } from "node:crypto";
 import { createReadStream, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { changeFeedOf } from "../lib/changes/feed.ts";
 import type { ChangeLog } from "../lib/changes/log.ts";
-import { type MetaKey, RELEASE_DB_FORMAT, RELEASE_DB_SCHEMA } from "../lib/release-db/schema.ts";
+import { idsDigest, type MetaKey, RELEASE_DB_FORMAT, RELEASE_DB_SCHEMA } from "../lib/release-db/schema.ts";
 import type { ReleaseDbFile } from "../lib/schema/manifest.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 
@@ -19,8 +20,12 @@ export type ReleaseDbInput = Readonly<{
 /**
  * Writes the database to `file` (replacing any file there) in one transaction and closes it; returns its description
  * for manifest.json, whose `path` is the file's name (the file is meant to sit at the top of the release directory).
+ * Throws, writing nothing, when the change log is not the one of the dataset's reviews.
  */
 export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
+  const ids = dataset.reviews.map((r) => r.id);
+  // Checked here once, so the sidecar reads the feed as it is: every review listed once as present, nothing else.
+  if (changeLog) changeFeedOf(changeLog, ids, () => "");
   rmSync(file, { force: true });
   const db = new DatabaseSync(file);
   try {
@@ -34,6 +39,7 @@ export async function writeReleaseDb(file: string, { dataset, changeLog }: Relea
       updated_at: dataset.updated_at,
       head: JSON.stringify(head),
       review_count: String(reviews.length),
+      ids_sha256: idsDigest(ids),
       change_history: changeLog?.history ?? null,
     };
     const putMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");

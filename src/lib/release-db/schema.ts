@@ -1,6 +1,8 @@
 // The release database: one SQLite file per release holding the reviews the sidecar searches and pages, and the change
 // log its change feed answers from. Written once by the build (src/build/release-db.ts), opened read-only by the sidecar.
 
+import { createHash } from "node:crypto";
+
 /** Its name in the release directory; kept in the release, described by manifest.json, never published or served. */
 export const RELEASE_DB_FILE = "release.sqlite";
 /** Bumped whenever a table or the meaning of a column changes. */
@@ -22,7 +24,11 @@ CREATE TABLE changes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, hash TEX
 
 /**
  * The rows of `meta`: the file's format, the dataset's `updated_at`, the dataset without its reviews (`head`, JSON),
- * the number of reviews, and the change log's history id (absent when the release has no change log).
+ * the number of reviews, `idsDigest` of their ids (what a search index built for them must list), and the change
+ * log's history id (absent when the release has no change log).
  */
-export const META_KEYS = ["format", "updated_at", "head", "review_count", "change_history"] as const;
+export const META_KEYS = ["format", "updated_at", "head", "review_count", "ids_sha256", "change_history"] as const;
 export type MetaKey = (typeof META_KEYS)[number];
+
+/** The sha256 (hex) of review ids in order, one a line. */
+export const idsDigest = (ids: readonly string[]): string => createHash("sha256").update(ids.join("\n")).digest("hex");

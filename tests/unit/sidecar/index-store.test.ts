@@ -112,7 +112,7 @@ it("loads the release's index file when it fits the release's reviews, and index
       {
         name: "misfit",
         index: indexFile({ ...data, reviews: data.reviews.toReversed() }),
-        problem: /not the reviews the index lists: review 0 is r-/,
+        problem: /not the reviews the index lists: other reviews, or another order/,
       },
     ];
     const answers = new Map<string, unknown>();

@@ -7,7 +7,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { writeReleaseDb } from "../../../src/build/release-db.ts";
 import { type ChangeLog, reviewHash } from "../../../src/lib/changes/log.ts";
-import { RELEASE_DB_FILE } from "../../../src/lib/release-db/schema.ts";
+import { idsDigest, RELEASE_DB_FILE } from "../../../src/lib/release-db/schema.ts";
 import type { Manifest, ReleaseDbFile } from "../../../src/lib/schema/manifest.ts";
 import { openReleaseDb } from "../../../sidecar/release/release-db.ts";
 import { dataset } from "../../helpers/dataset.ts";
@@ -57,10 +57,7 @@ describe("release database", () => {
       const { reviews, ...head } = data;
       assert.deepEqual(JSON.parse(JSON.stringify(db.head)), JSON.parse(JSON.stringify(head)));
       assert.equal(db.count, reviews.length);
-      assert.deepEqual(
-        db.ids(),
-        reviews.map((r) => r.id),
-      );
+      assert.equal(db.idsSha256, idsDigest(reviews.map((r) => r.id)));
       assert.equal(db.json(3), JSON.stringify(reviews[3]));
       assert.deepEqual(
         db.jsonMany([7, 2, 39]),
@@ -68,11 +65,18 @@ describe("release database", () => {
       );
       assert.throws(() => db.json(40), /no review 40/);
       assert.throws(() => db.jsonMany([1, 40]), /no review 40/);
-      const read = db.changeLog();
+      // The feed pages the log in order, each upsert with the review's JSON, a removal without.
+      const feed = db.changes!;
+      assert.deepEqual([feed.history, feed.lastSeq, feed.newestAt], [log.history, 41, 1_800_000_000]);
       assert.deepEqual(
-        { history: read.log?.history, entries: read.log?.entries.map((e) => ({ ...e })) },
-        { history: log.history, entries: log.entries },
+        feed.after(38, 10).map((c) => ({ ...c })),
+        [
+          { seq: 39, id: reviews[38]!.id, at: 1_700_000_038, json: JSON.stringify(reviews[38]) },
+          { seq: 40, id: reviews[39]!.id, at: 1_700_000_039, json: JSON.stringify(reviews[39]) },
+          { seq: 41, id: "gone", at: 1_800_000_000, json: null },
+        ],
       );
+      assert.deepEqual(feed.after(41, 10), []);
     } finally {
       db.retire();
     }
@@ -81,8 +85,13 @@ describe("release database", () => {
   it("says when the release has no change log", async () => {
     const { dir, described } = await write("no-log", null);
     const db = openReleaseDb(site(dir, described));
-    assert.deepEqual(db.changeLog(), { log: null, problem: "this release has no change log" });
+    assert.equal(db.changes, null);
     db.retire();
+  });
+
+  it("is not written for a change log of other reviews", async () => {
+    const other = { ...log, entries: log.entries.slice(1) };
+    await assert.rejects(write("misfit", other), /lists 39 published reviews, the release publishes 40/);
   });
 
   it("refuses a release without one, of another format, or not whole", async () => {

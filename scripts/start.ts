@@ -6,6 +6,7 @@ import path from "node:path";
 import { readSourceHash } from "../src/build/source.ts";
 import { listenOrigin, loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
+import { RELEASE_DB_FORMAT } from "../src/lib/release-db/schema.ts";
 import { sidecarCommand } from "../sidecar/node-options.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
@@ -22,8 +23,10 @@ async function upToDate(): Promise<boolean> {
     return (
       manifest.source_hash === readSourceHash(config.dataDir) &&
       manifest.site_url === config.siteUrl &&
-      // A release from before the search index file, or with an index this sidecar cannot read, is built again.
-      manifest.search_index?.format === INDEX_FILE_FORMAT
+      // A release from before the search index file or the release database, or with one this sidecar cannot read,
+      // is built again.
+      manifest.search_index?.format === INDEX_FILE_FORMAT &&
+      manifest.release_db?.format === RELEASE_DB_FORMAT
     );
   } catch {
     return false;

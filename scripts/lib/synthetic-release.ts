@@ -3,6 +3,10 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { writeReleaseDb } from "../../src/build/release-db.ts";
+import type { ChangeLog } from "../../src/lib/changes/log.ts";
+import { RELEASE_DB_FILE } from "../../src/lib/release-db/schema.ts";
+import type { ReviewsDataset } from "../../src/lib/schema/dataset.ts";
 import { Manifest, type ManifestEntry } from "../../src/lib/schema/manifest.ts";
 
 export type SyntheticFile = Readonly<{
@@ -17,12 +21,20 @@ export type SyntheticFile = Readonly<{
   cache_control?: string;
 }>;
 
-export type ReleaseOptions = Readonly<{ siteUrl?: string; updatedAt?: string }>;
+export type ReleaseOptions = Readonly<{
+  siteUrl?: string;
+  updatedAt?: string;
+  /** The release database's change log (none by default: the change feed is then unavailable). */
+  changeLog?: ChangeLog | null;
+}>;
 
 export const SITE_URL = "https://reviews.example.test";
 export const UPDATED_AT = "2025-06-01T12:00:00Z";
 
-/** Writes `files` (URL path -> file) into `dir` with precompressed siblings and a manifest.json the shared schema accepts. */
+/**
+ * Writes `files` (URL path -> file) into `dir` with precompressed siblings and a manifest.json the shared schema
+ * accepts; a /reviews.json holding a dataset gets the release database the build writes beside it.
+ */
 export async function writeRelease(
   dir: string,
   files: Readonly<Record<string, SyntheticFile>>,
@@ -64,6 +76,12 @@ export async function writeRelease(
     updated_at: updatedAt,
     files: entries,
   });
+  const reviews = files["/reviews.json"]?.body;
+  const dataset = typeof reviews === "string" ? datasetOf(reviews) : null;
+  if (dataset) {
+    const changeLog = options.changeLog ?? null;
+    manifest.release_db = await writeReleaseDb(path.join(dir, RELEASE_DB_FILE), { dataset, changeLog });
+  }
   await writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(dir, "_headers"), "/*\n  X-Synthetic: yes\n");
   return manifest;
@@ -132,6 +150,18 @@ export function sampleSite(
     },
     "/favicon.ico": { body: new Uint8Array([0, 0, 1, 0, gen & 255]), content_type: "image/x-icon" },
   };
+}
+
+/** The dataset a /reviews.json body holds; null for a body that is not one (tests of the static side alone). */
+function datasetOf(body: string): ReviewsDataset | null {
+  try {
+    const parsed = JSON.parse(body) as Partial<ReviewsDataset> | null;
+    const { business, updated_at: updatedAt, reviews } = parsed ?? {};
+    const whole = business && typeof updatedAt === "string" && Array.isArray(reviews);
+    return whole && reviews.every((r) => typeof r?.id === "string") ? (parsed as ReviewsDataset) : null;
+  } catch {
+    return null;
+  }
 }
 
 function sha256(bytes: Uint8Array): string {

@@ -179,6 +179,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
         const session = local.get(record.id);
         if (!session) continue;
         for (const { uri, version: seen } of await store.subscriptionList(record.id)) {
+          // A newer release came meanwhile (this one's reviews may be closed): its own call notifies.
+          if (deps.data.releaseId() !== release) return;
           const version = resourceVersion(uri, snapshot) ?? "(gone)";
           // Only the replica that moves the version notifies: a client with streams on two replicas hears it once.
           if (version === seen || !(await store.subscriptionAdvance(record.id, uri, seen, version))) continue;

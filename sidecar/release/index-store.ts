@@ -1,4 +1,4 @@
-// Keeps the search index of the release being served: built from its /reviews.json at start and after every swap.
+// Keeps the search index of the release being served, over its database: loaded at start and after every swap.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -18,16 +18,14 @@ import {
   type SearchIndex,
 } from "../../src/lib/search/index.ts";
 import type { Business } from "../../src/lib/schema/business.ts";
-import { releaseFile } from "./load.ts";
+import type { Review } from "../../src/lib/schema/review.ts";
 import type { Release } from "./release.ts";
 import type { Logger } from "../log.ts";
 import type { InsightsDoc } from "../../src/lib/mcp/snapshot.ts";
-import { feedOf, readChangesFile } from "./changes-file.ts";
 import { readInsightsFile } from "./insights-file.ts";
 import type { ChangeFeed } from "../../src/lib/changes/feed.ts";
-import { readReviewsFile, readReviewsFileOf, type ReviewsFile, type Split } from "./reviews-file.ts";
-import { giveBack } from "./give-back.ts";
-import { discard, keepOpen, type OpenReviewsFile, openReviewsFile, reviewsAtRest } from "./reviews-at-rest.ts";
+import { idsDigest } from "../../src/lib/release-db/schema.ts";
+import { openReleaseDb, type ReleaseDb } from "./release-db.ts";
 
 /** A release as the read API and MCP answer from it: its index, and the rest of what its two datasets publish. */
 export type IndexedRelease = Readonly<{
@@ -42,6 +40,8 @@ export type IndexedRelease = Readonly<{
   changes: ChangeFeed | null;
   /** Why `changes` is null. */
   changesProblem: string | null;
+  /** Keeps the release's database open for work that spans turns of the event loop; call what it returns when done. */
+  hold: ReleaseDb["hold"];
 }>;
 
 export type SearchIndexStore = Readonly<{
@@ -60,74 +60,44 @@ export type Pause = () => Promise<unknown>;
 /** What happened to the release's prebuilt index file, for the log. */
 export type IndexSource = { ok: true } | { ok: false; why: string };
 
+/** An indexed release and how to close its database once it is no longer served. */
+type Indexing = Readonly<{ release: IndexedRelease; retire: () => void }>;
+
 /**
- * Loads the datasets the build published; the sidecar never derives them again. The search index is the one the build
- * wrote beside them when it fits the published /reviews.json; otherwise it is built here from that file.
+ * Opens the release's database, whose reviews the index reads, and loads the index the build wrote beside it when it
+ * fits those reviews; otherwise the index is built here from the database's reviews.
  */
 export async function indexRelease(
   site: IndexableRelease,
   pause: Pause = nextTurn,
   onIndex: (source: IndexSource) => void = () => {},
-): Promise<IndexedRelease> {
-  const file = releaseFile(site, "/reviews.json");
-  if (!file) throw new Error(`release ${site.id} has no /reviews.json`);
-  // The four files are read at once (the index file is the build's, see src/lib/search/index-file.ts).
-  const reading = Promise.all([readIndexFile(site), readInsightsFile(site), readChangesFile(site)]);
-  let reviewsFile: OpenReviewsFile;
+): Promise<Indexing> {
+  // The index file is the build's, see src/lib/search/index-file.ts.
+  const reading = Promise.all([readIndexFile(site), readInsightsFile(site)]);
+  let db: ReleaseDb;
   try {
-    reviewsFile = await openReviewsFile(file);
+    db = openReleaseDb(site);
   } catch (err) {
     reading.catch(() => {}); // the failure reported is the first one
     throw err;
   }
   try {
-    const [indexFile, insightsFile, changesFile] = await reading;
-    return await indexOpenRelease(site, reviewsFile, indexFile, insightsFile, changesFile, pause, onIndex);
+    const [indexFile, { insights, problem }] = await reading;
+    const aspects = aspectLabels(insights);
+    const prebuilt = await loadIndexFile(indexFile, db, aspects, pause);
+    onIndex(prebuilt.index ? { ok: true } : { ok: false, why: prebuilt.why });
+    const { business, updated_at: updatedAt } = db.head;
+    const source: ReviewSource = { ...db, parse: (k) => JSON.parse(db.json(k)) as Review };
+    const index = prebuilt.index ?? (await betweenRequests(buildSearchIndexSteps(business, source, aspects), pause));
+    // The build checked the change log against the reviews when it wrote the database (src/build/release-db.ts).
+    const changes = { changes: db.changes, changesProblem: db.changes ? null : "this release has no change log" };
+    const release = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
+    return { release: Object.freeze({ ...release, hold: db.hold }), retire: db.retire };
   } catch (err) {
-    discard(reviewsFile);
+    db.retire();
     throw err;
   }
 }
-
-/** The release indexed from its open /reviews.json, whose reviews it then reads from the file (`reviews-at-rest.ts`). */
-async function indexOpenRelease(
-  site: IndexableRelease,
-  reviewsFile: OpenReviewsFile,
-  indexFile: Buffer | string,
-  { insights, problem }: Awaited<ReturnType<typeof readInsightsFile>>,
-  changesFile: Awaited<ReturnType<typeof readChangesFile>>,
-  pause: Pause,
-  onIndex: (source: IndexSource) => void,
-): Promise<IndexedRelease> {
-  const aspects = aspectLabels(insights);
-  // The reader the index keeps (the last made: a prebuilt index found unfit leaves its own unused).
-  let reader: ((k: number) => string) | undefined;
-  const atRest = (split: Split) => ({ json: (reader = reviewsAtRest(reviewsFile, split)) });
-  const prebuilt = await loadIndexFile(indexFile, reviewsFile.bytes, aspects, pause, atRest);
-  onIndex(prebuilt.release ? { ok: true } : { ok: false, why: prebuilt.why });
-  // Handing the descriptor on is the last step: a release that fails before it closes the file (indexRelease).
-  if (prebuilt.release) {
-    const changes = feedOf(changesFile, prebuilt.release.index.ids);
-    const indexed = { releaseId: site.id, ...prebuilt.release, insights, insightsProblem: problem, ...changes };
-    keepOpen(reviewsFile, reader!);
-    return Object.freeze(indexed);
-  }
-  let dataset: ReviewsFile;
-  try {
-    dataset = readReviewsFile(reviewsFile.bytes);
-  } catch (err) {
-    throw new Error(`release ${site.id}: /reviews.json: ${(err as Error).message}`, { cause: err });
-  }
-  const source = { ...dataset.reviews, ...atRest(dataset.split) };
-  const index = await betweenRequests(buildSearchIndexSteps(dataset.head.business, source, aspects), pause);
-  const { business, updated_at: updatedAt } = dataset.head;
-  const changes = feedOf(changesFile, index.ids);
-  const indexed = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
-  keepOpen(reviewsFile, source.json);
-  return Object.freeze(indexed);
-}
-
-type Indexed = Pick<IndexedRelease, "index" | "updatedAt" | "business">;
 
 /** The bytes of the index file the manifest describes, or why there is none this sidecar can use. */
 async function readIndexFile(site: IndexableRelease): Promise<Buffer | string> {
@@ -150,51 +120,48 @@ async function readIndexFile(site: IndexableRelease): Promise<Buffer | string> {
   }
 }
 
-/** The index the release's file holds, if it was written for exactly the reviews of its /reviews.json. */
+/** The index the release's file holds, if it was written for exactly the reviews of the release's database. */
 async function loadIndexFile(
   file: Buffer | string,
-  reviewsBytes: Buffer,
+  db: ReleaseDb,
   aspects: readonly AspectLabel[],
   pause: Pause,
-  keep: KeepReviews,
-): Promise<{ release: Indexed; why?: never } | { release?: never; why: string }> {
+): Promise<{ index: SearchIndex; why?: never } | { index?: never; why: string }> {
   if (typeof file === "string") return { why: file };
   let decoded;
   try {
     decoded = decodeSearchIndex(file);
   } catch (err) {
     return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
-  } finally {
-    // The index holds copies of the file's sections.
-    giveBack(file);
   }
   try {
     // Two pieces of work of a few hundred milliseconds at 100k reviews: requests waiting meanwhile go in between.
     await pause();
-    return { release: fitIndexFile(decoded, reviewsBytes, aspects, keep) };
+    return { index: fitIndexFile(decoded, db, aspects) };
   } catch (err) {
     return { why: `${INDEX_FILE_NAME}: ${(err as Error).message}` };
   }
 }
 
-/** Where the index reads reviews from once it is built: by default the bytes it was built from. */
-type KeepReviews = (split: Split) => Pick<ReviewSource, "json">;
-
 /**
- * A decoded index file over the published /reviews.json: each review's bytes found from the ids the index lists.
- * Throws when the file holds other reviews, or the same reviews of another `updated_at`.
+ * A decoded index file over the release's reviews, which it reads from `reviews`. Throws when the file lists other
+ * reviews or another order, or the same reviews of another `updated_at`.
  */
 export function fitIndexFile(
   { columns, updatedAt }: DecodedIndex,
-  reviewsBytes: Buffer,
+  reviews: Pick<ReleaseDb, "head" | "count" | "idsSha256" | "json" | "jsonMany">,
   aspects: readonly AspectLabel[] = [],
-  keep?: KeepReviews,
-): Indexed {
-  const { head, reviews, split } = readReviewsFileOf(reviewsBytes, idsInSourceOrder(columns));
+): SearchIndex {
+  const { head } = reviews;
   if (head.updated_at !== updatedAt)
     throw new Error(`written for reviews updated ${updatedAt}, not ${head.updated_at}`);
-  const source = keep ? keep(split) : reviews;
-  return { index: assembleIndex(columns, head.business, source, aspects), updatedAt, business: head.business };
+  // The same reviews in the same order: every count and date may agree while the places of the records do not.
+  if (idsDigest(idsInSourceOrder(columns)) !== reviews.idsSha256) {
+    const sizes = `${columns.size} reviews, the release has ${reviews.count}`;
+    const why = columns.size === reviews.count ? "other reviews, or another order" : sizes;
+    throw new Error(`not the reviews the index lists: ${why}`);
+  }
+  return assembleIndex(columns, head.business, reviews, aspects);
 }
 
 /** Runs a stepped build, letting the event loop answer waiting requests after every step. */
@@ -225,24 +192,27 @@ export async function createSearchIndexStore(
   const index = (site: IndexableRelease) =>
     indexRelease(site, pause, (source) => {
       if (!source.ok)
-        logger.warn("the release's search index file is not usable: indexing /reviews.json instead", {
+        logger.warn("the release's search index file is not usable: indexing the release's reviews instead", {
           release: site.id,
           problem: source.why,
         });
     });
   let current = await index(initial);
-  warnUnavailable(current);
+  warnUnavailable(current.release);
   let latestRequested = initial.id;
   return Object.freeze({
-    current: () => current,
+    current: () => current.release,
     update: async (site: IndexableRelease) => {
       latestRequested = site.id;
       try {
         const next = await index(site);
         // A slower build of an older release must not replace a newer one.
-        if (latestRequested === site.id) current = next;
-        logger.info("search index ready", { release: site.id, reviews: next.index.size });
-        warnUnavailable(next);
+        const [retired, kept] = latestRequested === site.id ? [current, next] : [next, current];
+        current = kept;
+        // Requests answered in one turn are done with it; work that spans turns holds it until it ends.
+        retired.retire();
+        logger.info("search index ready", { release: site.id, reviews: next.release.index.size });
+        warnUnavailable(next.release);
       } catch (err) {
         logger.error("search index not rebuilt, still answering from the previous release", {
           release: site.id,

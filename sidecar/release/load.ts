@@ -69,11 +69,12 @@ export async function openRelease(distDir: string): Promise<OpenRelease> {
       }
     }
   }
-  const index = manifest.search_index?.path;
-  if (index !== undefined && !isInsideRelease(index))
-    throw new ReleaseError(
-      `${where}: manifest.json names a search index outside the release: ${JSON.stringify(index)}`,
-    );
+  for (const [what, p] of [
+    ["a search index", manifest.search_index?.path],
+    ["a release database", manifest.release_db?.path],
+  ] as const)
+    if (p !== undefined && !isInsideRelease(p))
+      throw new ReleaseError(`${where}: manifest.json names ${what} outside the release: ${JSON.stringify(p)}`);
   return {
     id: path.basename(dir),
     dir,

@@ -44,25 +44,32 @@ export async function verifyFiles(release: Release, keep: ReadonlySet<Representa
     if (file.gzip) reps.push(file.gzip);
   }
   let failed = false;
+  const damaged = (file: string) =>
+    new ReleaseError(
+      `the release in ${release.dir} is damaged: ${path.relative(release.dir, file)} does not match the sha256 ` +
+        `manifest.json gives for it (it changed after the build)`,
+      { remedy: "Build it again, or restore the release from where it was deployed from." },
+    );
+  // The release database (never served, so not among the files) is hashed alongside them.
+  const db = release.manifest.release_db;
+  const checkingDb = db && streamedSha256(path.join(release.dir, db.path));
+  checkingDb?.catch(() => {}); // awaited below; a failure of the files is reported first
   await forEachBounded(reps, HASH_CONCURRENCY, async (rep) => {
     if (failed) return;
     const body = keep.has(rep) || rep.bytes <= WHOLE_READ_BYTES ? await readFile(rep.file) : undefined;
-    const actual = body ? createHash("sha256").update(body).digest("hex") : await streamedSha256(rep);
+    const actual = body ? createHash("sha256").update(body).digest("hex") : await streamedSha256(rep.file);
     if (actual === rep.sha256) {
       if (body && keep.has(rep)) rep.body = body;
       return;
     }
     failed = true;
-    throw new ReleaseError(
-      `the release in ${release.dir} is damaged: ${path.relative(release.dir, rep.file)} does not match the sha256 ` +
-        `manifest.json gives for it (it changed after the build)`,
-      { remedy: "Build it again, or restore the release from where it was deployed from." },
-    );
+    throw damaged(rep.file);
   });
+  if (db && (await checkingDb) !== db.sha256) throw damaged(path.join(release.dir, db.path));
 }
 
-async function streamedSha256(rep: Representation): Promise<string> {
+async function streamedSha256(file: string): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(rep.file, { highWaterMark: CHUNK_BYTES })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) hash.update(chunk as Buffer);
   return hash.digest("hex");
 }

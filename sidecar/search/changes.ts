@@ -40,7 +40,7 @@ function answer(release: IndexedRelease, qs: string): { status: number; body: st
       "changes_unavailable",
       "The change feed of this release is not available; try again later.",
     );
-  const page = changesPage(feed, release.index.reviewJson, parsed.value.after, parsed.value.limit);
+  const page = changesPage(feed, parsed.value.after, parsed.value.limit);
   if (!page.ok) return { status: 400, body: issuesJson(page.issues) };
   const lastModifiedMs = feed.newestAt * 1000;
   const etag = `"${createHash("sha256").update(page.json).digest("base64url").slice(0, 32)}"`;

@@ -31,17 +31,27 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
   const newest = new Float64Array(n + 1);
   createHash("sha256").digest().copy(digests, 0);
   newest[0] = Date.parse(release.updatedAt);
-  for (let k = 0; k < n; k++) {
-    if (k > 0 && k % SLICE === 0) await pause();
-    const json = index.reviewJson(k);
-    sizes[k + 1] = sizes[k]! + Buffer.byteLength(json);
-    const modified = Date.parse(index.modifiedAt[k]!);
-    newest[k + 1] = k === 0 ? modified : Math.max(newest[k]!, modified);
-    createHash("sha256")
-      .update(digests.subarray(32 * k, 32 * k + 32))
-      .update(json)
-      .digest()
-      .copy(digests, 32 * (k + 1));
+  // The reviews are read over many turns: the release's database stays open meanwhile, even if it is swapped out.
+  const letGo = release.hold();
+  try {
+    let slice: string[] = [];
+    for (let k = 0; k < n; k++) {
+      if (k % SLICE === 0) {
+        if (k > 0) await pause();
+        slice = index.reviewsJson(range(k, Math.min(n, k + SLICE)));
+      }
+      const json = slice[k % SLICE]!;
+      sizes[k + 1] = sizes[k]! + Buffer.byteLength(json);
+      const modified = Date.parse(index.modifiedAt[k]!);
+      newest[k + 1] = k === 0 ? modified : Math.max(newest[k]!, modified);
+      createHash("sha256")
+        .update(digests.subarray(32 * k, 32 * k + 32))
+        .update(json)
+        .digest()
+        .copy(digests, 32 * (k + 1));
+    }
+  } finally {
+    letGo();
   }
   const head = (date: string, count: number) =>
     Buffer.from(`{"since":${JSON.stringify(date)},"count":${count},"reviews":[`);
@@ -63,16 +73,25 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
         lastModifiedMs,
       };
     },
-    body: async function* (date: string, count: number) {
+    body: (date: string, count: number) => bodyOf(date, count, release.hold()),
+  });
+
+  /** Takes the hold when the body is asked for, not when it is first read, and lets go when it ends. */
+  async function* bodyOf(date: string, count: number, letGo: () => void) {
+    try {
       yield head(date, count);
       for (let end = count; end > 0; end -= SLICE) {
         // A reader that never waits (the compressor, a fast socket) would otherwise take every slice in one turn.
         if (end < count) await pause();
-        const parts: string[] = [];
-        for (let i = end - 1; i >= Math.max(0, end - SLICE); i--) parts.push(index.reviewJson(i));
+        const parts = index.reviewsJson(range(Math.max(0, end - SLICE), end).reverse());
         yield Buffer.from((end < count ? "," : "") + parts.join(","));
       }
       yield TAIL;
-    },
-  });
+    } finally {
+      letGo();
+    }
+  }
 }
+
+/** The positions from `start` to `end` (exclusive). */
+const range = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => start + i);

@@ -14,7 +14,9 @@ import { sha256 } from "../../build/hash.ts";
 import { DATASET_FILE } from "../../build/large-outputs.ts";
 import { BUILD_RECORD, type BuildRecord, readPreviousRelease } from "../../build/previous-release.ts";
 import { releaseMemory } from "../../build/release-memory.ts";
-import { CHANGE_LOG_FILE } from "../../lib/changes/log.ts";
+import { CHANGE_LOG_FILE, decodeChangeLog } from "../../lib/changes/log.ts";
+import { RELEASE_DB_FILE } from "../../lib/release-db/schema.ts";
+import { writeReleaseDb } from "../../build/release-db.ts";
 import { reviewPath } from "../../lib/html/review-card.ts";
 import { REVIEW_SHELL_FILE } from "../../lib/html/review-shell.ts";
 import type { ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
@@ -34,7 +36,14 @@ import { writeSitemaps } from "./sitemap.ts";
 /** Files the build writes on other threads (/reviews.json) or keeps in the release unpublished (the others). */
 const BUILD_FILES = new Set([DATASET_FILE, INDEX_FILE_NAME, ANALYSIS_COLUMNS_FILE]);
 /** Files this step writes itself; they describe the release rather than belong to the site. */
-const OWN_FILES = new Set(["manifest.json", "_headers", BUILD_RECORD, CHANGE_LOG_FILE, REVIEW_SHELL_FILE]);
+const OWN_FILES = new Set([
+  "manifest.json",
+  "_headers",
+  BUILD_RECORD,
+  CHANGE_LOG_FILE,
+  REVIEW_SHELL_FILE,
+  RELEASE_DB_FILE,
+]);
 
 export default function publish(context: BuildContext): AstroIntegration {
   const { paths } = context;
@@ -85,13 +94,15 @@ export default function publish(context: BuildContext): AstroIntegration {
           source_hash: site.sourceHash,
           site_url: site.origin,
         };
-        const manifest = buildManifest(
-          files,
-          meta,
-          await describeIndexFile(root),
-          changes.file,
-          await describeReviewShell(root),
-        );
+        // The sidecar's reviews and change log, closed before the manifest describes it.
+        const releaseDb = await writeReleaseDb(path.join(root, RELEASE_DB_FILE), {
+          dataset: site.dataset,
+          changeLog: decodeChangeLog(changes.next.text),
+        });
+        const manifest = {
+          ...buildManifest(files, meta, await describeIndexFile(root), changes.file, await describeReviewShell(root)),
+          release_db: releaseDb,
+        };
         const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
         await writeFile(path.join(root, "manifest.json"), manifestJson);
         await writeFile(path.join(root, "_headers"), headersFile(manifest));

@@ -3,20 +3,19 @@
 import { z } from "zod";
 import type { ValidationIssue } from "../schema/errors.ts";
 import { tokenCodec } from "../search/cursor.ts";
-import { type ChangeLog, lastSeq } from "./log.ts";
+import type { ChangeFeed } from "./feed.ts";
 
 const Payload = z.object({ v: z.literal(1), h: z.string().regex(/^[0-9a-f]{16}$/), q: z.int().min(0) }).strict();
 
 const codec = tokenCodec(Payload);
 
-export const encodeChangesCursor = (log: ChangeLog, seq: number): string =>
-  codec.encode({ v: 1, h: log.history, q: seq });
+export const encodeChangesCursor = (history: string, seq: number): string => codec.encode({ v: 1, h: history, q: seq });
 
 const SYNC_AGAIN = "sync again from the start: call without `after` and replace your copy with what comes";
 
 /** Where a client holding `token` continues (after this sequence number), or the issue with the token (at `after`). */
 export function changesAfterOf(
-  log: ChangeLog,
+  feed: Pick<ChangeFeed, "history" | "lastSeq">,
   token: string | undefined,
 ): { ok: true; seq: number } | { ok: false; issue: ValidationIssue } {
   if (token === undefined) return { ok: true, seq: 0 };
@@ -24,7 +23,7 @@ export function changesAfterOf(
   if (!cursor)
     return issue("invalid_cursor", `expected the next_cursor of an earlier answer, got something else; ${SYNC_AGAIN}`);
   // A history started again, or a release older than the one the cursor came from (its changes are not in this log).
-  if (cursor.h !== log.history || cursor.q > lastSeq(log))
+  if (cursor.h !== feed.history || cursor.q > feed.lastSeq)
     return issue(
       "stale_cursor",
       `the cursor belongs to another history of changes (the log was started again); ${SYNC_AGAIN}`,

@@ -49,6 +49,13 @@ export const ChangeLogFile = z
   .strict()
   .meta({ description: "The release's change log (what /api/reviews/changes answers from); kept in it, never served" });
 
+export const ReleaseDbFile = z
+  .object({ path: FilePath, format: z.int().min(1), bytes: ByteCount, sha256: Sha256 })
+  .strict()
+  .meta({
+    description: "The release's database (reviews and change log the sidecar answers from); kept, never served",
+  });
+
 export const ReviewShellFile = z.object({ path: FilePath, bytes: ByteCount, sha256: Sha256 }).strict().meta({
   description: "The page around one review, whose slots the sidecar fills; kept in the release, never served",
 });
@@ -68,6 +75,7 @@ export const Manifest = z
     search_index: SearchIndexFile.optional(),
     change_log: ChangeLogFile.optional(),
     review_shell: ReviewShellFile.optional(),
+    release_db: ReleaseDbFile.optional(),
   })
   .strict();
 
@@ -77,3 +85,4 @@ export type EncodedVariant = z.output<typeof EncodedVariant>;
 export type SearchIndexFile = z.output<typeof SearchIndexFile>;
 export type ChangeLogFile = z.output<typeof ChangeLogFile>;
 export type ReviewShellFile = z.output<typeof ReviewShellFile>;
+export type ReleaseDbFile = z.output<typeof ReleaseDbFile>;

@@ -25,6 +25,9 @@ export type SearchIndex = IndexColumns & {
   review: (position: number) => Review;
   /** Its published JSON. Records are kept as JSON, not objects: the index holds only what filters need. */
   reviewJson: (position: number) => string;
+  /** The reviews at several positions (a page of results), read together, in the order asked. */
+  reviews: (positions: readonly number[]) => Review[];
+  reviewsJson: (positions: readonly number[]) => string[];
   text: TextIndex;
   /** A technician's or service's id, name, alias or standing-alone first name to its id (catalog-terms.ts). */
   resolveTechnician: Resolver;
@@ -65,9 +68,15 @@ export type AspectLabel = Readonly<{ id: string; label: string }>;
 
 /**
  * The published reviews, one at a time: `parse(k)` is called once per review and its object dropped after indexing, so
- * the whole dataset never has to be in memory as objects; `json(k)` must keep answering for the life of the index.
+ * the whole dataset never has to be in memory as objects; `json(k)` must keep answering for the life of the index, and
+ * `jsonMany`, when given, reads several in one go (in the order asked).
  */
-export type ReviewSource = Readonly<{ count: number; parse: (k: number) => Review; json: (k: number) => string }>;
+export type ReviewSource = Readonly<{
+  count: number;
+  parse: (k: number) => Review;
+  json: (k: number) => string;
+  jsonMany?: (ks: readonly number[]) => string[];
+}>;
 
 /** Indexes a parsed dataset (tests, benchmarks); the sidecar streams its reviews through `buildSearchIndex`. */
 export function indexDataset(dataset: ReviewsDataset, aspects: readonly AspectLabel[] = []): SearchIndex {
@@ -191,16 +200,19 @@ export function idsInSourceOrder(columns: Pick<IndexColumns, "ids" | "order">): 
 export function assembleIndex(
   columns: IndexColumns,
   business: Business,
-  source: Pick<ReviewSource, "json">,
+  source: Pick<ReviewSource, "json" | "jsonMany">,
   aspects: readonly AspectLabel[] = [],
 ): SearchIndex {
   const { order } = columns;
-  // Only `json` is kept: the rest of the source (its parser over the file's bytes) is left to be collected.
-  const { json } = source;
+  // Only the readers are kept: the rest of the source (its parser) is left to be collected.
+  const { json, jsonMany = (ks) => ks.map(json) } = source;
+  const reviewsJson = (positions: readonly number[]) => jsonMany(positions.map((i) => order[i]!));
   return {
     ...columns,
     review: (i) => JSON.parse(json(order[i]!)) as Review,
     reviewJson: (i) => json(order[i]!),
+    reviews: (positions) => reviewsJson(positions).map((j) => JSON.parse(j) as Review),
+    reviewsJson,
     text: textIndexOf(columns.text),
     resolveTechnician: catalogResolver(business, "technicians"),
     resolveService: catalogResolver(business, "services"),

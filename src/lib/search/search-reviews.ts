@@ -44,7 +44,7 @@ export function searchReviews(index: SearchIndex, q: SearchQuery): SearchOutcome
       count: page.positions.length,
       limit: q.limit,
       next_cursor: page.next ? searchCursor.encode({ scope: filters, after: page.next }) : null,
-      reviews: page.positions.map(index.review),
+      reviews: index.reviews(page.positions),
     },
   };
 }

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { readFile, readlink, readdir } from "node:fs/promises";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { before, describe, it } from "node:test";
 import zlib from "node:zlib";
 import { createHash } from "node:crypto";
@@ -14,7 +15,7 @@ import {
   indexFileChecksum,
 } from "../../../src/lib/search/index-file.ts";
 import { idsInSourceOrder } from "../../../src/lib/search/index.ts";
-import { readReviewsFileOf } from "../../../sidecar/release/reviews-file.ts";
+import { RELEASE_DB_FILE, RELEASE_DB_FORMAT } from "../../../src/lib/release-db/schema.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { BUILD_RECORD } from "../../../src/build/previous-release.ts";
@@ -133,10 +134,25 @@ describe("build output", () => {
     });
     const shell = await read(REVIEW_SHELL_FILE);
     assert.equal(manifest.review_shell?.sha256, createHash("sha256").update(shell).digest("hex"));
+    const releaseDb = await read(RELEASE_DB_FILE);
+    assert.deepEqual(manifest.release_db, {
+      path: RELEASE_DB_FILE,
+      format: RELEASE_DB_FORMAT,
+      bytes: releaseDb.length,
+      sha256: createHash("sha256").update(releaseDb).digest("hex"),
+    });
+    // The database holds each review's JSON exactly as /reviews.json publishes it, in its order, which the index lists.
+    const db = new DatabaseSync(path.join(first.distDir, RELEASE_DB_FILE), { readOnly: true });
+    const rows = db.prepare("SELECT id, json FROM reviews ORDER BY ord").all() as { id: string; json: string }[];
+    db.close();
     const { columns, updatedAt } = decodeSearchIndex(index);
-    const published = readReviewsFileOf(await read("reviews.json"), idsInSourceOrder(columns));
-    assert.equal(published.reviews.count, columns.size);
-    assert.equal(updatedAt, published.head.updated_at);
+    const published = (await read("reviews.json")).toString("utf8");
+    assert.ok(published.includes(`"reviews":[${rows.map((r) => r.json).join(",")}]`));
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      idsInSourceOrder(columns),
+    );
+    assert.equal(updatedAt, (JSON.parse(published) as { updated_at: string }).updated_at);
     assert.deepEqual(
       onDisk
         .filter(
@@ -149,6 +165,7 @@ describe("build output", () => {
               CHANGE_LOG_FILE,
               REVIEW_SHELL_FILE,
               ANALYSIS_COLUMNS_FILE,
+              RELEASE_DB_FILE,
             ].includes(f),
         )
         .sort(),

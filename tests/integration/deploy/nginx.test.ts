@@ -100,6 +100,7 @@ if (!existsSync(NGINX)) {
         "/analysis-columns.bin",
         "/build-record.json",
         "/change-log.json",
+        "/release.sqlite",
         "/_headers",
         "/reviews.json.br",
         "/_astro/",

@@ -1,4 +1,4 @@
-// The sidecar's search index store: a release's index file is loaded when it fits the release's /reviews.json; otherwise
+// The sidecar's search index store: a release's index file is loaded when it fits the release's reviews; otherwise
 // the release is indexed in steps with the event loop let through between them. The previous index answers until the
 // new one is whole.
 import assert from "node:assert/strict";
@@ -44,9 +44,12 @@ it("indexes a new release in steps, pausing for the event loop between them, the
 
     const updating = store.update(await loadRelease(large));
     // Until the new index is whole, the old one answers.
-    assert.equal(store.current().index.size, 10);
+    const old = store.current();
+    assert.equal(old.index.size, 10);
     await updating;
     assert.equal(store.current().index.size, 9000);
+    // The old release's database is closed once it is swapped out (nothing held it).
+    assert.throws(() => old.index.reviewJson(0), /finalized|not open/);
     // Reading the rows, then the text index's two passes, each pause every STEP reviews.
     assert.equal(pauses, 3 * Math.floor(9000 / STEP));
   } finally {
@@ -54,7 +57,7 @@ it("indexes a new release in steps, pausing for the event loop between them, the
   }
 });
 
-it("loads the release's index file when it fits /reviews.json, and indexes the file itself when it does not", async () => {
+it("loads the release's index file when it fits the release's reviews, and indexes the reviews itself when it does not", async () => {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "index-store-"));
   try {
     const data = dataset(9000);
@@ -109,7 +112,7 @@ it("loads the release's index file when it fits /reviews.json, and indexes the f
       {
         name: "misfit",
         index: indexFile({ ...data, reviews: data.reviews.toReversed() }),
-        problem: /not the reviews the index lists: no reviews array starting with review r-/,
+        problem: /not the reviews the index lists: other reviews, or another order/,
       },
     ];
     const answers = new Map<string, unknown>();

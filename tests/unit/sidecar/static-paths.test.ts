@@ -23,10 +23,11 @@ describe("static files: paths and methods", () => {
     await assertNotFound(await f.app.request("/nope.json"), "/nope.json");
   });
 
-  it("does not serve manifest.json, _headers or the precompressed files by their own names", async () => {
+  it("does not serve manifest.json, _headers, the release database or the precompressed files by their own names", async () => {
     for (const p of [
       "/manifest.json",
       "/_headers",
+      "/release.sqlite",
       "/reviews.json.br",
       "/reviews.json.gz",
       "/index.html",

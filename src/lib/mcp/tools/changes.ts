@@ -29,7 +29,7 @@ export const getReviewChanges = defineTool({
       return unavailable(
         `the change feed is not available for this release: ${data.changesProblem ?? "unknown reason"}`,
       );
-    const page = changesPage(data.changes, data.index.reviewJson, args.after, args.limit);
+    const page = changesPage(data.changes, args.after, args.limit);
     if (!page.ok) return fail("after", page.issues[0]!.message);
     const result = JSON.parse(page.json) as Record<string, unknown>;
     const next = result["has_more"]

@@ -59,7 +59,7 @@ export const getReviewsSince = defineTool({
       limit: args.limit,
       next_cursor: page.next ? sinceCursor.encode({ scope: args.date, after: page.next }) : null,
       next: page.next ? nextHint("get_reviews_since", `date ${args.date} and cursor set to next_cursor`) : null,
-      reviews: page.positions.map(index.review),
+      reviews: index.reviews(page.positions),
     });
   },
 });

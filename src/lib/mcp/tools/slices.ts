@@ -34,7 +34,7 @@ export function sliceOf(index: SearchIndex, bits: Bitset): Slice {
 
 /** The `n` newest reviews of the slice, whole. */
 export function newest(slice: Slice, n: number): Review[] {
-  return slice.positions.slice(0, n).map(slice.index.review);
+  return slice.index.reviews(slice.positions.slice(0, n));
 }
 
 /** Stars and text-or-not of each review of the slice, from the index's columns. */

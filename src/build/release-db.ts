@@ -1,0 +1,63 @@
+// Writes a release's database (src/lib/release-db/schema.ts) from plain data: the dataset as /reviews.json publishes it
+// and the release's change log. The same input gives the same rows in the same order, and the same file.
+import { createHash } from "node:crypto";
+import { createReadStream, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { changeFeedOf } from "../lib/changes/feed.ts";
+import type { ChangeLog } from "../lib/changes/log.ts";
+import { idsDigest, type MetaKey, RELEASE_DB_FORMAT, RELEASE_DB_SCHEMA } from "../lib/release-db/schema.ts";
+import type { ReleaseDbFile } from "../lib/schema/manifest.ts";
+import type { ReviewsDataset } from "../lib/schema/dataset.ts";
+
+export type ReleaseDbInput = Readonly<{
+  /** The dataset; each review is stored as `JSON.stringify` of it, exactly its part of /reviews.json. */
+  dataset: ReviewsDataset;
+  /** The release's change log; null when it has none (the sidecar then says its change feed is unavailable). */
+  changeLog: ChangeLog | null;
+}>;
+
+/**
+ * Writes the database to `file` (replacing any file there) in one transaction and closes it; returns its description
+ * for manifest.json, whose `path` is the file's name (the file is meant to sit at the top of the release directory).
+ * Throws, writing nothing, when the change log is not the one of the dataset's reviews.
+ */
+export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
+  const ids = dataset.reviews.map((r) => r.id);
+  // Checked here once, so the sidecar reads the feed as it is: every review listed once as present, nothing else.
+  if (changeLog) changeFeedOf(changeLog, ids, () => "");
+  rmSync(file, { force: true });
+  const db = new DatabaseSync(file);
+  try {
+    // Nothing reads the file while it is written, and a failed build leaves no release: no journal is needed.
+    db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+    db.exec(RELEASE_DB_SCHEMA);
+    db.exec("BEGIN");
+    const { reviews, ...head } = dataset;
+    const meta: Record<MetaKey, string | null> = {
+      format: String(RELEASE_DB_FORMAT),
+      updated_at: dataset.updated_at,
+      head: JSON.stringify(head),
+      review_count: String(reviews.length),
+      ids_sha256: idsDigest(ids),
+      change_history: changeLog?.history ?? null,
+    };
+    const putMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    for (const [key, value] of Object.entries(meta)) if (value !== null) putMeta.run(key, value);
+    const putReview = db.prepare("INSERT INTO reviews (ord, id, json) VALUES (?, ?, ?)");
+    reviews.forEach((review, ord) => putReview.run(ord, review.id, JSON.stringify(review)));
+    const putChange = db.prepare("INSERT INTO changes (seq, id, hash, at) VALUES (?, ?, ?, ?)");
+    for (const e of changeLog?.entries ?? []) putChange.run(e.seq, e.id, e.hash, e.at);
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return {
+    path: path.basename(file),
+    format: RELEASE_DB_FORMAT,
+    bytes: statSync(file).size,
+    sha256: hash.digest("hex"),
+  };
+}

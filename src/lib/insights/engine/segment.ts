@@ -56,7 +56,7 @@ const ABBREVIATIONS = new Set([
 
 export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
   const n = t.norm.length;
-  const clauseStart: (ClauseKind | null)[] = new Array(n).fill(null);
+  const clauseStart = new Array<ClauseKind | null>(n).fill(null);
   const segmentStart = new Uint8Array(n);
   const sentenceStart = new Uint8Array(n);
   const continuationAt = new Uint8Array(n);

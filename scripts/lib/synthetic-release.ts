@@ -20,7 +20,7 @@ export type SyntheticFile = Readonly<{
 export type ReleaseOptions = Readonly<{ siteUrl?: string; updatedAt?: string }>;
 
 export const SITE_URL = "https://reviews.example.test";
-export const UPDATED_AT = "2025-06-01T12:00:00Z";
+const UPDATED_AT = "2025-06-01T12:00:00Z";
 
 /** Writes `files` (URL path -> file) into `dir` with precompressed siblings and a manifest.json the shared schema accepts. */
 export async function writeRelease(

@@ -6,7 +6,7 @@ import { NUMBER, SYMBOL, type Tokens, WORD } from "./tokens.ts";
 
 export type ClauseKind = "start" | "main" | BoundaryKind;
 
-export type Clause = {
+type Clause = {
   sentence: number;
   /** Token range [start, end); `first` skips the boundary word and leading punctuation. */
   start: number;

@@ -3,7 +3,7 @@
 export const WORD = 0;
 export const NUMBER = 1;
 export const SYMBOL = 2;
-export type TokenKind = typeof WORD | typeof NUMBER | typeof SYMBOL;
+type TokenKind = typeof WORD | typeof NUMBER | typeof SYMBOL;
 
 /** Parallel arrays (cheaper than one object per token on the hot path). */
 export type Tokens = {

@@ -5,6 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
+  // Build output, generated types and local data (the .gitignore's folders): nothing written by hand.
   { ignores: ["dist/", ".dist-releases/", ".astro/", "var/", ".cache/", "bench-data/"] },
   {
     files: ["src/**/*.ts", "sidecar/**/*.ts", "scripts/**/*.ts", "tests/**/*.ts"],

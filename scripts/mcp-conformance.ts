@@ -59,7 +59,7 @@ const sidecar = await startSidecar({
   MCP_MAX_SESSIONS_PER_CLIENT: "1000",
   MCP_SESSION_RATE_PER_CLIENT: "1000",
 });
-let code: number | null = 1;
+let code: number | null;
 try {
   const pkgDir = path.join(ROOT, "node_modules", suite.pkg);
   const bin = (JSON.parse(await readFile(path.join(pkgDir, "package.json"), "utf8")) as { bin: Record<string, string> })

@@ -87,7 +87,7 @@ const order = shuffle(
 );
 const fold = new Int32Array(pool.length);
 order.forEach((item, position) => (fold[item] = position % folds));
-const scored: (Scored & { source: string })[] = new Array(pool.length);
+const scored = new Array<Scored & { source: string }>(pool.length);
 const tax = { id: taxonomy.id, version: taxonomy.version, aspects };
 // Combining needs no model of its own: the drafts carry each fold's signals.
 const finish = rules.finish;

@@ -1,7 +1,7 @@
 // The Chromium that browser tests and the Lighthouse script drive: Debian's /usr/bin/chromium when installed, else Playwright's own.
 import { existsSync } from "node:fs";
 
-export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
 /** Flags for a quiet, sandbox-less headless run in containers and CI (nothing phones home, nothing updates). */
 export const CHROMIUM_ARGS: readonly string[] = [

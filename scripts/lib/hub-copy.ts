@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import type pg from "pg";
 import { migratePostgres } from "../../sidecar/websub/store/postgres/migrations.ts";
 
-export type CopyCounts = Readonly<Record<"topics" | "subscriptions" | "deliveries" | "verifications", number>>;
+type CopyCounts = Readonly<Record<"topics" | "subscriptions" | "deliveries" | "verifications", number>>;
 export type CopyReport = Readonly<{ read: CopyCounts; copied: CopyCounts }>;
 
 type Row = Record<string, unknown>;

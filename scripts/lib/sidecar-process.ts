@@ -39,7 +39,7 @@ export async function startSidecar(
 ): Promise<SidecarProcess> {
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ADMIN_PORT: "0", ...env });
-  const child = spawn(command!, [...prefix, ...sidecar.args], {
+  const child = spawn(command, [...prefix, ...sidecar.args], {
     cwd: ROOT,
     env: sidecar.env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -66,8 +66,8 @@ export async function startSidecar(
       }
     });
   };
-  collect(child.stdout!);
-  collect(child.stderr!);
+  collect(child.stdout);
+  collect(child.stderr);
 
   const waitForLog = async (match: (l: LogLine) => boolean, timeoutMs = 15_000, what = "log line") => {
     const until = Date.now() + timeoutMs;

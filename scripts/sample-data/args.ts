@@ -12,7 +12,7 @@ DIR is not the data directory, so DIR is a complete data directory). Same option
   --seed S    PRNG seed, 0 to 4294967295 (default 1)
   --out DIR   output directory, created if missing (default data)`;
 
-export const MAX_COUNT = 1_000_000;
+const MAX_COUNT = 1_000_000;
 const MAX_SEED = 0xffff_ffff;
 
 /** A bad command line; the CLI prints the message and the usage, and exits with status 2. */

@@ -32,7 +32,7 @@ const POLARITY: Readonly<Record<number, Readonly<Partial<Record<Polarity, number
 };
 const CONTRAST_CHANCE: Readonly<Record<number, number>> = { 5: 0, 4: 0.35, 3: 0.45, 2: 0.15, 1: 0 };
 
-export function toneOf(rating: number): Tone {
+function toneOf(rating: number): Tone {
   return rating >= 4 ? "positive" : rating === 3 ? "mixed" : "negative";
 }
 

@@ -15,7 +15,7 @@ export function fullWidth(s: string): string {
 }
 
 /** Typographic ligatures, as text pasted from a word processor or a PDF has them. */
-export function ligatures(s: string): string {
+function ligatures(s: string): string {
   return s
     .replace(/ffi/g, "\ufb03")
     .replace(/ffl/g, "\ufb04")
@@ -33,7 +33,7 @@ export function styleTerm(rng: Random, term: string): string {
   if (r < 0.03) return fullWidth(term);
   if (r < 0.07 && term.includes(" ")) return term.replace(" ", NBSP);
   if (r < 0.1 && /f[fil]/.test(term)) return ligatures(term);
-  if (r < 0.14 && /[^\x00-\x7f]/.test(term)) return term.normalize("NFD");
+  if (r < 0.14 && /[\u0080-\uffff]/.test(term)) return term.normalize("NFD");
   if (r < 0.2) return term.toLowerCase();
   if (r < 0.22) return term.toUpperCase();
   return term;

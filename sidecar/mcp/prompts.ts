@@ -50,7 +50,7 @@ function invalid(arg: string, message: string): RpcFailure {
   return invalidParams(`${arg}: ${message}`);
 }
 
-export const PROMPTS: readonly Prompt[] = [
+const PROMPTS: readonly Prompt[] = [
   {
     name: "technician_feedback",
     title: "Feedback about a technician",

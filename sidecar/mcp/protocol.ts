@@ -2,11 +2,11 @@
 // generations it serves, and how long a client may cache what it lists and reads.
 
 /** The sessionless revision: per-request `_meta`, no initialize. */
-export const MODERN_VERSION = "2026-07-28";
+const MODERN_VERSION = "2026-07-28";
 
 /** Offered in initialize, newest first. Older ones allowed JSON-RPC batches, which this server refuses. */
-export const NEGOTIATED_VERSIONS: readonly string[] = ["2025-11-25", "2025-06-18"];
-export const LATEST_VERSION = NEGOTIATED_VERSIONS[0]!;
+const NEGOTIATED_VERSIONS: readonly string[] = ["2025-11-25", "2025-06-18"];
+const LATEST_VERSION = NEGOTIATED_VERSIONS[0]!;
 
 /** Every revision /mcp serves, as server/discover and the server card name them. */
 export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_VERSION, ...NEGOTIATED_VERSIONS];

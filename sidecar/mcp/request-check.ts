@@ -80,7 +80,7 @@ export const LEGACY_ONLY: ReadonlySet<string> = new Set([
 export async function screenRequest(
   message: Readonly<Record<string, unknown>>,
   tools: ToolNames,
-  paramsLeft: () => Promise<boolean> = async () => false,
+  paramsLeft: () => Promise<boolean> = () => Promise.resolve(false),
 ): Promise<Screening> {
   if (typeof message["method"] !== "string") return PASS;
   const params = message["params"];

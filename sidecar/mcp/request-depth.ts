@@ -11,7 +11,7 @@ export function deepPath(value: unknown, max = MAX_REQUEST_DEPTH): (string | num
     const v = item.value;
     if (v === null || typeof v !== "object") continue;
     if (item.path.length >= max) return item.path;
-    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ value: x, path: [...item!.path, i] }));
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push({ value: x, path: [...item.path, i] }));
     else for (const [k, x] of Object.entries(v)) stack.push({ value: x, path: [...item.path, k] });
   }
   return null;

@@ -72,7 +72,7 @@ export function reviewTemplate(data: McpData) {
 }
 
 /** The review id a URN names, when it names one of this business's reviews. */
-export function reviewIdOf(uri: string, data: McpData): string | null {
+function reviewIdOf(uri: string, data: McpData): string | null {
   const prefix = reviewUrn(data.business.id, "");
   return uri.startsWith(prefix) && uri.length > prefix.length ? decodeURIComponent(uri.slice(prefix.length)) : null;
 }

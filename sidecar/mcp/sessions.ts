@@ -37,7 +37,7 @@ export type SessionsDeps = SessionServerDeps &
   }>;
 
 /** The client's info and capabilities are stored for replays: a bound on what one initialize may put there. */
-export const MAX_CLIENT_JSON_BYTES = 16 * 1024;
+const MAX_CLIENT_JSON_BYTES = 16 * 1024;
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 export function createSessions(deps: SessionsDeps): Sessions {

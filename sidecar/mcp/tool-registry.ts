@@ -8,7 +8,7 @@ import type { Tool } from "../../src/lib/mcp/tools/tool.ts";
 import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
 import { createLru } from "../http/lru.ts";
 
-export type ToolCallResult = {
+type ToolCallResult = {
   content: { type: "text"; text: string }[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
@@ -20,7 +20,7 @@ export type ToolRegistry = Readonly<{
   names: readonly string[];
   has: (name: string) => boolean;
   /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
-  call: (name: string, args: unknown, data: () => Snapshot) => Promise<ToolCallResult>;
+  call: (name: string, args: unknown, data: () => Snapshot) => ToolCallResult;
 }>;
 
 /** Results kept per registry: tools are pure functions of (arguments, release), so a repeated call reuses the answer. */
@@ -45,7 +45,7 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
     },
     names: Object.freeze(tools.map((t) => t.name)),
     has: (name: string) => byName.has(name),
-    call: async (name: string, args: unknown, data: () => Snapshot): Promise<ToolCallResult> => {
+    call: (name: string, args: unknown, data: () => Snapshot): ToolCallResult => {
       const tool = byName.get(name);
       if (!tool) throw new Error(`unknown tool ${name}`);
       const snapshot = data();

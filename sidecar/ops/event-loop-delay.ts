@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const RESOLUTION_MS = 10;
 
-export type EventLoopDelaySummary = Readonly<{ p50: number; p99: number; max: number; samples: number }>;
+type EventLoopDelaySummary = Readonly<{ p50: number; p99: number; max: number; samples: number }>;
 
 export type EventLoopDelay = Readonly<{
   /** The delays in milliseconds since the previous read (or the start), then starts over, as metric scrapers expect. */

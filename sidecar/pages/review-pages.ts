@@ -76,7 +76,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
       ...common,
     };
     if (coding !== "identity") headers["content-encoding"] = coding;
-    const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>;
+    const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
     const rendered: Rendered = { status: 200, headers, bytes, validators, notModifiedHeaders: common };
     pages.set(key, rendered, bytes.length + 512);
     return rendered;

@@ -9,7 +9,7 @@ import { ApiError } from "../http/errors.ts";
 import { aspectLabels, type IndexedRelease } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
 
-export type ReviewLookup = Readonly<{ position: (id: string) => number | undefined; names: CatalogNames }>;
+type ReviewLookup = Readonly<{ position: (id: string) => number | undefined; names: CatalogNames }>;
 
 export type ReviewSources = Readonly<{
   /** The shell of the release being served; rejects when the release has none or it is not what its manifest says. */

@@ -8,7 +8,7 @@ import type { DeliveryJob, HubStore } from "./store/store.ts";
 import type { TopicSource } from "./topics.ts";
 
 /** The answer to a delivery is ignored (WebSub 7); a little is read so the connection can be reused. */
-export const MAX_DELIVERY_ANSWER_BYTES = 64 * 1024;
+const MAX_DELIVERY_ANSWER_BYTES = 64 * 1024;
 
 export type DeliverDeps = Readonly<{
   store: HubStore;

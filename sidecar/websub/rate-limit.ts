@@ -2,8 +2,6 @@
 // replica sharing the store counts against the same bucket.
 import type { HubStore, RateDecision } from "./store/store.ts";
 
-export type { RateDecision };
-
 export type RateLimiter = Readonly<{ take(key: string, now: number): Promise<RateDecision> }>;
 
 /**

@@ -6,7 +6,7 @@ import { type CallbackClient, describeOutcome, type HttpOutcome } from "./net/cl
 import type { HubStore, VerificationJob } from "./store/store.ts";
 
 /** The answer to a verification is the challenge; anything much longer is not worth reading. */
-export const MAX_VERIFY_BODY_BYTES = 4 * 1024;
+const MAX_VERIFY_BODY_BYTES = 4 * 1024;
 
 export type VerifyDeps = Readonly<{
   store: HubStore;

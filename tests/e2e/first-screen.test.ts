@@ -33,7 +33,7 @@ after(async () => {
 /** Top and bottom of `locator` in page coordinates (the page is not scrolled when this is read). */
 async function box(locator: Locator): Promise<{ top: number; bottom: number }> {
   const b = await locator.boundingBox();
-  assert.ok(b, `${locator} is rendered`);
+  assert.ok(b, `${locator.toString()} is rendered`);
   return { top: b.y, bottom: b.y + b.height };
 }
 

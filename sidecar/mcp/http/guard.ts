@@ -42,7 +42,7 @@ export function checkOrigin(policy: GuardPolicy, origin: string | null, requestO
   };
 }
 
-export function isAllowedHost(policy: GuardPolicy, host: string): boolean {
+function isAllowedHost(policy: GuardPolicy, host: string): boolean {
   const h = host.trim().toLowerCase();
   if (h === policy.siteHost) return true;
   const name = h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.split(":")[0]!;

@@ -12,7 +12,7 @@ export type HttpOutcome =
   | Readonly<{ kind: "response"; status: number; body: Buffer; complete: boolean; ms: number }>
   | Readonly<{ kind: "error"; code: string; message: string; ms: number }>;
 
-export type CallRequest = Readonly<{
+type CallRequest = Readonly<{
   method: "GET" | "POST";
   url: string;
   headers?: Readonly<Record<string, string>>;

@@ -3,7 +3,7 @@ import { ConfigError } from "../../../src/config.ts";
 import { embeddedIpv4, forbiddenReason } from "./forbidden.ts";
 import { type Cidr, type Ip, inCidr, parseCidr, parseIp } from "./ip.ts";
 
-export type Verdict = Readonly<{ ok: true }> | Readonly<{ ok: false; reason: string }>;
+type Verdict = Readonly<{ ok: true }> | Readonly<{ ok: false; reason: string }>;
 
 export type AddressPolicy = Readonly<{
   /** May a callback whose URL host is `hostname` be connected to `address`? */

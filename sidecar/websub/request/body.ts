@@ -1,7 +1,7 @@
 // Reads a hub request body: form-encoded UTF-8 only (else 415), at most 8 KB (else 413), never more than that into memory.
 import { readCappedBody } from "../../http/body.ts";
 
-export const MAX_BODY_BYTES = 8 * 1024;
+const MAX_BODY_BYTES = 8 * 1024;
 
 export type FormBody =
   Readonly<{ ok: true; params: URLSearchParams }> | Readonly<{ ok: false; status: 400 | 413 | 415; message: string }>;

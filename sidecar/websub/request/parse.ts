@@ -2,7 +2,7 @@
 import type { AddressPolicy } from "../net/policy.ts";
 import { checkCallback, matchTopic } from "./urls.ts";
 
-export const MAX_SECRET_BYTES = 199;
+const MAX_SECRET_BYTES = 199;
 
 export type HubRequest =
   | Readonly<{ mode: "subscribe"; topic: string; callback: URL; secret: string | null; leaseSeconds: number }>

@@ -2,7 +2,7 @@
 import { hostAddress } from "../net/ip.ts";
 import type { AddressPolicy } from "../net/policy.ts";
 
-export const MAX_CALLBACK_BYTES = 2048;
+const MAX_CALLBACK_BYTES = 2048;
 
 /** WebSub 5.1.1: hubs decode percent-encoded unreserved characters (ALPHA, DIGIT, "-", ".", "_", "~") in these URLs. */
 export function decodeUnreserved(url: string): string {

@@ -20,7 +20,7 @@ export type ParamView = Readonly<{
 }>;
 /** `code` is pretty-printed JSON, or one `name=value` line per field for form bodies. */
 export type ExampleView = Readonly<{ title: string; code: string }>;
-export type ResponseView = Readonly<{
+type ResponseView = Readonly<{
   status: string;
   description: string;
   mediaTypes: readonly string[];
@@ -46,10 +46,10 @@ export type FieldView = Readonly<{ name: string; required: boolean; type: readon
 const METHODS = ["get", "post", "put", "patch", "delete", "head"];
 
 /** Resolves a local `$ref` (`#/components/...`); other values come back as they are. */
-export function deref(doc: OpenApi, value: unknown): Json {
+function deref(doc: OpenApi, value: unknown): Json {
   let v = value as Json;
   for (let hops = 0; v && typeof v["$ref"] === "string" && hops < 10; hops++) {
-    const path = (v["$ref"] as string).replace(/^#\//, "").split("/");
+    const path = v["$ref"].replace(/^#\//, "").split("/");
     v = path.reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc) as Json;
   }
   return v ?? {};
@@ -157,7 +157,7 @@ function operation(doc: OpenApi, path: string, method: string, op: Json): Operat
         description: typeof r["description"] === "string" ? r["description"] : "",
         mediaTypes,
         type: first ? typeOf(first["schema"] as Json | undefined) : [],
-        headers: Object.keys((r["headers"] ?? {}) as Json),
+        headers: Object.keys(r["headers"] ?? {}),
         example: exampleOf(first),
       };
     },
@@ -207,7 +207,7 @@ export function schemaFields(doc: OpenApi, name: string): FieldView[] {
 }
 
 export function schemaNames(doc: OpenApi): string[] {
-  return Object.keys((doc.components?.["schemas"] ?? {}) as Json);
+  return Object.keys(doc.components?.["schemas"] ?? {});
 }
 
 export function schemaDescription(doc: OpenApi, name: string): string {

@@ -56,6 +56,6 @@ function publishedCounts(a: Loose): Record<Polarity, number> | null {
 }
 
 function numberAt(a: Loose, keys: readonly string[]): number | null {
-  for (const k of keys) if (typeof a[k] === "number") return a[k] as number;
+  for (const k of keys) if (typeof a[k] === "number") return a[k];
   return null;
 }

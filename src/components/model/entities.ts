@@ -6,7 +6,7 @@ import type { AspectSummary } from "./aspects.ts";
 import type { ReviewGroup } from "./review-groups.ts";
 
 /** Entity pages show this many of their newest reviews and link to search for the rest. */
-export const ENTITY_REVIEWS_SHOWN = 20;
+const ENTITY_REVIEWS_SHOWN = 20;
 
 export type EntityStats = Readonly<{
   rating: AggregateRating;

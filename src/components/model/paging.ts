@@ -2,7 +2,7 @@
 // /reviews/page/1/ holding the 50 oldest, /reviews/page/2/ the next 50, and so on. A new review only changes /reviews/
 // (and, once per 50 reviews, adds an archive page), so archive pages keep their URL, contents and ETag for good.
 
-export const REVIEWS_PER_PAGE = 50;
+const REVIEWS_PER_PAGE = 50;
 export const LISTING_PATH = "/reviews/";
 
 /** Archive pages for `total` reviews: the full blocks of 50 from the oldest, less the newest block /reviews/ shows. */

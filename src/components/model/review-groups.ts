@@ -71,7 +71,7 @@ export class ReviewGroups {
       for (const a of aspects ?? []) groupIn(this.#aspects, a.aspect).add(review, month, withText, aspects);
       for (const kind in review.mentions) {
         let byId = this.#entries.get(kind);
-        if (!byId) this.#entries.set(kind, (byId = new Map()));
+        if (!byId) this.#entries.set(kind, (byId = new Map<string, ReviewGroup>()));
         for (const id of review.mentions[kind as CatalogKind]) {
           const group = groupIn(byId, id);
           // Once per review, however often it names the entry.

@@ -17,7 +17,7 @@ const status = document.querySelector<HTMLElement>("#search-status")!;
 const errors = document.querySelector<HTMLElement>("#search-errors")!;
 const results = document.querySelector<HTMLOListElement>("#search-results")!;
 const more = document.querySelector<HTMLButtonElement>("#search-more")!;
-const config = JSON.parse(document.querySelector("#search-config")!.textContent!) as SearchConfig;
+const config = JSON.parse(document.querySelector("#search-config")!.textContent) as SearchConfig;
 const count = new Intl.NumberFormat("en-US");
 
 let nextCursor: string | null = null;

@@ -3,7 +3,7 @@
 import type { Business } from "../../lib/schema/business.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
 
-export type Option = Readonly<{ value: string; label: string }>;
+type Option = Readonly<{ value: string; label: string }>;
 
 export type SearchField = Readonly<{
   name: string;
@@ -73,7 +73,8 @@ export function searchFields(parameters: readonly Parameter[], business: Busines
         min: typeof schema["minimum"] === "number" ? schema["minimum"] : null,
         max: typeof schema["maximum"] === "number" ? schema["maximum"] : null,
         step: schema["type"] === "integer" ? "1" : numeric ? "any" : null,
-        defaultValue: def === undefined ? null : String(def),
+        defaultValue:
+          typeof def === "string" || typeof def === "number" || typeof def === "boolean" ? String(def) : null,
         wide: p.name === "query",
         primary: PRIMARY.includes(p.name),
       };

@@ -2,7 +2,7 @@
 
 type Control = HTMLInputElement | HTMLSelectElement;
 
-export type Field = Readonly<{ control: Control; id: string; label: string; anchor: Element }>;
+type Field = Readonly<{ control: Control; id: string; label: string; anchor: Element }>;
 
 export type SearchForm = Readonly<{
   form: HTMLFormElement;

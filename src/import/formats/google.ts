@@ -9,7 +9,7 @@ const TRANSLATED = "(Translated by Google)";
 const ORIGINAL = "(Original)";
 
 /** The name Google's anonymous reviewers get (Google's own placeholder, "A Google User", is not a name). */
-export const ANONYMOUS = "Anonymous";
+const ANONYMOUS = "Anonymous";
 
 export const readGoogle: Format = jsonFormat(googleDraft);
 
@@ -23,7 +23,7 @@ function googleDraft(r: Record<string, unknown>, problems: Problems): Draft {
   if (stars === undefined)
     problems.add("starRating", `expected one of ONE, TWO, THREE, FOUR, FIVE, got ${show(r.starRating)}`);
   const reply = isObject(r.reviewReply) ? r.reviewReply : null;
-  const replyText = reply ? cleanText(originalText(String(reply.comment ?? ""))) : null;
+  const replyText = reply ? cleanText(originalText(typeof reply.comment === "string" ? reply.comment : "")) : null;
   const replyAt = reply
     ? problems.optionalTimestamp("reviewReply.updateTime", reply.updateTime, replyText !== null)
     : null;

@@ -3,10 +3,10 @@
 import { Problems, show } from "../field-values.ts";
 import type { Draft, Format, FormatResult, Refusal } from "../types.ts";
 
-export type JsonRecord = Readonly<{ value: unknown; pointer: string }>;
+type JsonRecord = Readonly<{ value: unknown; pointer: string }>;
 
 /** The records of `bytes` (UTF-8; a leading BOM is ignored), or a refusal of the whole file. */
-export function jsonRecords(file: string, bytes: Uint8Array): { records: JsonRecord[]; refused: Refusal[] } {
+function jsonRecords(file: string, bytes: Uint8Array): { records: JsonRecord[]; refused: Refusal[] } {
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder().decode(bytes));

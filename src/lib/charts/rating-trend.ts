@@ -32,7 +32,7 @@ export function ratingTrendChart(id: string, series: TimeSeries, opts: { subject
     .map((b, i) => {
       const alone = b.average !== null && !buckets[i - 1]?.average && !buckets[i + 1]?.average;
       return alone || (b.average !== null && buckets.length <= 24)
-        ? `<circle cx="${n(cx(i))}" cy="${n(y(b.average!))}" r="2.5" fill="${PALETTE.line}"/>`
+        ? `<circle cx="${n(cx(i))}" cy="${n(y(b.average))}" r="2.5" fill="${PALETTE.line}"/>`
         : "";
     })
     .join("");

@@ -1,7 +1,7 @@
 // What every chart generator returns: the inline SVG plus the words and the table that say the same thing without it.
 
 /** A plain data table: the accessible fallback of a chart (and what tests read the numbers from). */
-export type DataTable = Readonly<{
+type DataTable = Readonly<{
   caption: string;
   columns: readonly string[];
   /** One row per data point, already formatted for display; the first cell names the row. */

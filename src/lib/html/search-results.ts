@@ -7,7 +7,7 @@ import type { SearchResult } from "../schema/search-results.ts";
 import { reviewCardHtml } from "./review-card.ts";
 
 /** The empty elements the static page holds for its script to fill; each must occur exactly once. */
-export const SEARCH_SLOTS = {
+const SEARCH_SLOTS = {
   errors: `<div id="search-errors" class="search-errors" role="alert" hidden></div>`,
   status: `<p id="search-status" class="search-status" role="status" aria-live="polite"></p>`,
   results: `<ol id="search-results" class="review-list" role="list" aria-busy="true"></ol>`,

@@ -15,8 +15,6 @@ import { type Analyzer, ENGINE, type ReviewAnalysis, ratingOnly } from "./engine
 import { LANGUAGES_READ } from "./languages.ts";
 import { analyzerFor } from "./for-business.ts";
 
-export { ENGINE };
-
 export type InsightsOptions = {
   /** The engine the analyses came from (default: `analyzerFor(dataset.business)`). */
   analyzer?: Analyzer;

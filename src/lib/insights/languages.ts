@@ -5,7 +5,7 @@ import { defaultTaxonomyLanguage } from "./defaults.ts";
 export const LANGUAGES_READ: readonly string[] = [defaultTaxonomyLanguage()];
 
 /** Whether a review tagged `tag` (BCP 47, e.g. "en-US", "es") is in a language the engine reads. */
-export function readsLanguage(tag: string, languages: readonly string[] = LANGUAGES_READ): boolean {
+function readsLanguage(tag: string, languages: readonly string[] = LANGUAGES_READ): boolean {
   return languages.includes(tag.split("-")[0]!.toLowerCase());
 }
 

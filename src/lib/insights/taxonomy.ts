@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { PATTERN_SYNTAX, parsePattern } from "./engine/patterns.ts";
 
-export const AspectId = z
+const AspectId = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,39}$/, "expected a lowercase identifier like 'work_quality'")
   .meta({ description: "Aspect identifier, stable across engine versions" });
 
-export const ProblemId = z
+const ProblemId = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercase slug like 'no-hot-water'")
   .max(40);
@@ -92,7 +92,6 @@ export const Taxonomy = z
   });
 
 export type Taxonomy = z.output<typeof Taxonomy>;
-export type TaxonomyAspect = Taxonomy["aspects"][number];
 
 /** Validates a parsed taxonomy file; the error lists every problem with its JSON path. */
 export function parseTaxonomy(value: unknown, source = "taxonomy"): Taxonomy {

@@ -10,7 +10,7 @@ export function businessId(origin: string): string {
   return new URL("/#business", origin).href;
 }
 
-export function websiteId(origin: string): string {
+function websiteId(origin: string): string {
   return new URL("/#website", origin).href;
 }
 

@@ -2,14 +2,13 @@
 // endpoint is and which protocol revisions it speaks, readable before connecting.
 
 export const SERVER_CARD_TYPE = "application/mcp-server-card+json";
-export const AI_CATALOG_TYPE = "application/ai-catalog+json";
-export const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 /** The extension reserves `<streamable-http-url>/server-card`; the catalog is the site-wide document under /.well-known/. */
-export const MCP_PATH = "/mcp";
+const MCP_PATH = "/mcp";
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const AI_CATALOG_PATH = "/.well-known/ai-catalog.json";
 /** The card's short name, after the reverse-DNS namespace of the site. */
-export const SERVER_NAME = "reviews-service";
+const SERVER_NAME = "reviews-service";
 
 export type ServerIdentity = Readonly<{
   title: string;
@@ -19,7 +18,7 @@ export type ServerIdentity = Readonly<{
 }>;
 
 /** `localhost:4321` gives `localhost`, `reviews.example.com` gives `com.example.reviews`: the card's namespace. */
-export function reverseDnsName(siteUrl: string): string {
+function reverseDnsName(siteUrl: string): string {
   return `${new URL(siteUrl).hostname.split(".").reverse().join(".")}/${SERVER_NAME}`;
 }
 

@@ -8,7 +8,7 @@ import { searchPaths } from "./search-paths.ts";
 import { staticPaths } from "./static-paths.ts";
 import { websubPaths, websubWebhooks } from "./websub-paths.ts";
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 
 export type OpenApiOptions = {
   /** Public origin (SITE_URL), e.g. `https://reviews.example.com`. */

@@ -7,7 +7,7 @@ export type Io = "input" | "output";
 const COMPONENTS = "#/components/schemas/";
 
 /** The component name of a schema: its `.meta({id})`. */
-export function schemaId(schema: z.ZodType): string {
+function schemaId(schema: z.ZodType): string {
   const id = z.globalRegistry.get(schema)?.id;
   if (typeof id !== "string" || !/^[A-Za-z0-9._-]+$/.test(id)) {
     throw new Error(

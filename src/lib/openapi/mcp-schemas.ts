@@ -5,14 +5,14 @@ import { LIMIT_DEFAULT, LIMIT_MAX } from "../schema/search.ts";
 const JsonRpcVersion = z.literal("2.0");
 const AnyObject = z.record(z.string(), z.unknown());
 
-export const JsonRpcId = z
+const JsonRpcId = z
   .union([z.string(), z.int()])
   .meta({ id: "JsonRpcId", description: "Chosen by the client; echoed in the response" });
 
 const request = <M extends string, P extends z.ZodType>(method: M, params: P) =>
   z.object({ jsonrpc: JsonRpcVersion, id: JsonRpcId, method: z.literal(method), params }).strict();
 
-export const McpInitializeRequest = request(
+const McpInitializeRequest = request(
   "initialize",
   z
     .object({
@@ -23,15 +23,12 @@ export const McpInitializeRequest = request(
     .loose(),
 ).meta({ id: "McpInitializeRequest", description: "Opens a session; the response carries the Mcp-Session-Id header" });
 
-export const McpToolsListRequest = request(
-  "tools/list",
-  z.object({ cursor: z.string().optional() }).loose().optional(),
-).meta({
+const McpToolsListRequest = request("tools/list", z.object({ cursor: z.string().optional() }).loose().optional()).meta({
   id: "McpToolsListRequest",
   description: "Lists the tools with their input schemas",
 });
 
-export const McpToolsCallRequest = request(
+const McpToolsCallRequest = request(
   "tools/call",
   z
     .object({
@@ -46,7 +43,7 @@ export const McpToolsCallRequest = request(
     .loose(),
 ).meta({ id: "McpToolsCallRequest", description: "Calls a read-only tool" });
 
-export const McpNotification = z
+const McpNotification = z
   .object({
     jsonrpc: JsonRpcVersion,
     method: z.string().meta({ examples: ["notifications/initialized"] }),
@@ -65,7 +62,7 @@ export const McpMessage = z
 
 const ImplementationInfo = z.object({ name: z.string(), version: z.string() }).loose();
 
-export const McpInitializeResult = z
+const McpInitializeResult = z
   .object({
     protocolVersion: z.string(),
     capabilities: AnyObject,
@@ -75,7 +72,7 @@ export const McpInitializeResult = z
   .loose()
   .meta({ id: "McpInitializeResult", description: "Result of initialize" });
 
-export const McpToolsListResult = z
+const McpToolsListResult = z
   .object({
     tools: z.array(z.object({ name: z.string(), description: z.string().optional(), inputSchema: AnyObject }).loose()),
     nextCursor: z.string().optional(),
@@ -83,7 +80,7 @@ export const McpToolsListResult = z
   .loose()
   .meta({ id: "McpToolsListResult", description: "Result of tools/list" });
 
-export const McpCallToolResult = z
+const McpCallToolResult = z
   .object({
     content: z.array(z.object({ type: z.string().meta({ examples: ["text"] }), text: z.string().optional() }).loose()),
     structuredContent: AnyObject.optional(),
@@ -95,7 +92,7 @@ export const McpCallToolResult = z
   .loose()
   .meta({ id: "McpCallToolResult", description: "Result of tools/call" });
 
-export const McpResultResponse = z
+const McpResultResponse = z
   .object({
     jsonrpc: JsonRpcVersion,
     id: JsonRpcId,

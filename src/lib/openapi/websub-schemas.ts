@@ -5,7 +5,7 @@ const TopicUrl = z
   .url()
   .meta({ description: "One of the three topic URLs of this origin: /feed.xml, /api/feed.json or /reviews.json" });
 
-export const WebSubSubscriptionRequest = z
+const WebSubSubscriptionRequest = z
   .object({
     "hub.mode": z.enum(["subscribe", "unsubscribe"]),
     "hub.topic": TopicUrl,
@@ -28,7 +28,7 @@ export const WebSubSubscriptionRequest = z
   .loose()
   .meta({ id: "WebSubSubscriptionRequest", description: "Subscribe or unsubscribe (unknown parameters are ignored)" });
 
-export const WebSubPublishRequest = z
+const WebSubPublishRequest = z
   .object({
     "hub.mode": z.literal("publish"),
     "hub.url": TopicUrl.optional(),

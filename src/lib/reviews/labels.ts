@@ -14,7 +14,7 @@ export const VERIFICATION_LABELS: Readonly<Record<VerificationMethod, string>> =
 export const NOT_VERIFIED_LABEL = "Not verified: imported although the platform does not vouch for it";
 
 /** Date options for `YYYY-MM-DD` calendar dates; UTC so the date never shifts by a day. */
-export const DATE_FORMAT: Intl.DateTimeFormatOptions = {
+const DATE_FORMAT: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "long",
   day: "numeric",

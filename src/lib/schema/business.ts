@@ -13,11 +13,11 @@ export const Technician = CatalogEntry.extend({
   role: z.string().max(120).nullable().default(null),
 }).strict();
 
-export const Service = CatalogEntry.extend({
+const Service = CatalogEntry.extend({
   description: z.string().max(500).nullable().default(null),
 }).strict();
 
-export const ServiceArea = CatalogEntry.extend({
+const ServiceArea = CatalogEntry.extend({
   postal_codes: z.array(z.string().max(16)).default([]),
 }).strict();
 
@@ -32,7 +32,7 @@ const isTimeZone = (tz: string) => {
 };
 
 /** What the pages show; the data stays in /reviews.json, /insights.json and MCP whatever is chosen here. */
-export const Display = z
+const Display = z
   .object({
     review_aspects: z.boolean().default(true).meta({
       description: 'Show on each review card the aspects the engine read in it ("Punctuality positive")',
@@ -148,7 +148,6 @@ export const BusinessFile = z.preprocess((value) => {
 }, Business);
 
 export type Business = z.output<typeof Business>;
-export type BusinessInput = z.input<typeof Business>;
 export type CatalogKind = "technicians" | "services" | "service_areas";
 /** The catalog's kinds, in the order every listing of them keeps. */
 export const CATALOG_KINDS: readonly CatalogKind[] = ["technicians", "services", "service_areas"];

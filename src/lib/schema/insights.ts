@@ -172,7 +172,7 @@ export const SummaryClaim = z
   .strict()
   .meta({ id: "SummaryClaim", description: "One sentence of the summary and what it rests on" });
 
-export const PullQuote = z
+const PullQuote = z
   .object({
     review_id: z.string(),
     text: z.string().meta({ description: "An exact excerpt of the review's text" }),

@@ -18,7 +18,7 @@ export const VerificationMethod = z.enum(["invoice", "booking", "platform", "man
     "invoice/booking: matched to a paid job or appointment; platform: the source platform verified it; manual: checked by staff",
 });
 
-export const Verification = z.object({ method: VerificationMethod, verified_at: Timestamp }).strict();
+const Verification = z.object({ method: VerificationMethod, verified_at: Timestamp }).strict();
 
 const VerificationInput = z.object({ method: VerificationMethod, verified_at: TimestampInput }).strict();
 
@@ -120,7 +120,7 @@ export const ReviewAspect = z
   .strict()
   .meta({ id: "ReviewAspect", description: "What the review says about one aspect, computed at build time" });
 
-export const ReviewSentiment = z
+const ReviewSentiment = z
   .object({
     label: SentimentLabel,
     score: z.number().min(-1).max(1).meta({
@@ -130,7 +130,7 @@ export const ReviewSentiment = z
   .strict()
   .meta({ id: "ReviewSentiment", description: "Overall tone of the review, computed at build time" });
 
-export const AnalysisStatus = z.enum(["analysed", "rating_only", "not_analysed"]).meta({
+const AnalysisStatus = z.enum(["analysed", "rating_only", "not_analysed"]).meta({
   id: "AnalysisStatus",
   description:
     "analysed: the text was read; rating_only: no text, sentiment from the stars; not_analysed: written in a language the engine does not read (/insights.json coverage.languages_read), so sentiment comes from the stars alone and aspects is empty",

@@ -6,7 +6,7 @@ import { ReviewId } from "../schema/review.ts";
 import { SearchFilters } from "../schema/search-results.ts";
 import type { PageKey } from "./run.ts";
 
-export type Cursor<S> = { scope: S; after: PageKey };
+type Cursor<S> = { scope: S; after: PageKey };
 
 export type CursorCodec<S> = Readonly<{
   encode: (cursor: Cursor<S>) => string;

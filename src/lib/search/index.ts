@@ -18,7 +18,7 @@ import {
   type Texts,
 } from "./text-index.ts";
 
-export type Resolver = (input: string) => string | null;
+type Resolver = (input: string) => string | null;
 
 export type SearchIndex = IndexColumns & {
   /** The review at a position (newest first: date descending, then id descending), parsed afresh on each call. */
@@ -88,11 +88,7 @@ export function indexDataset(dataset: ReviewsDataset, aspects: readonly AspectLa
   );
 }
 
-export function buildSearchIndex(
-  business: Business,
-  source: ReviewSource,
-  aspects: readonly AspectLabel[] = [],
-): SearchIndex {
+function buildSearchIndex(business: Business, source: ReviewSource, aspects: readonly AspectLabel[] = []): SearchIndex {
   return runSteps(buildSearchIndexSteps(business, source, aspects));
 }
 

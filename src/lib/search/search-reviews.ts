@@ -98,7 +98,10 @@ function sameFilter(a: unknown, b: unknown): boolean {
 }
 
 function show(v: unknown): string {
-  return v === null ? "(none)" : typeof v === "object" ? String((v as { input: string }).input) : String(v);
+  if (v === null) return "(none)";
+  if (typeof v === "string" || typeof v === "number") return String(v);
+  // An aspect filter, resolved from the name it was asked by.
+  return (v as { input: string }).input;
 }
 
 function invalid(path: string[], message: string): SearchOutcome {

@@ -14,7 +14,7 @@ export type EncodedStrings = {
   wideBytes: Uint8Array;
 };
 
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+const NOT_LATIN1 = /[\u0100-\uffff]/;
 
 export function encodeStrings(values: readonly (string | null)[]): EncodedStrings {
   const wide = Uint8Array.from(values, (v) => (v !== null && NOT_LATIN1.test(v) ? 1 : 0));

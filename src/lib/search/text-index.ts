@@ -124,7 +124,7 @@ export function filterByText(index: TextIndex, query: string, within: Bitset): v
 }
 
 /** The exact set of docs containing `query`, memoised per index (least recently used dropped first). */
-export function textMatches(index: TextIndex, query: string): Bitset {
+function textMatches(index: TextIndex, query: string): Bitset {
   const hit = index.memo.get(query);
   if (hit) {
     index.memo.delete(query);

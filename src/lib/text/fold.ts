@@ -22,7 +22,7 @@ const CHARS: Readonly<Record<string, string>> = {
   "\u2013": "-",
 };
 const ANY_CHAR = new RegExp(`[${Object.keys(CHARS).join("")}]`, "gu");
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const MARKS = /\p{M}+/gu;
 
 /**

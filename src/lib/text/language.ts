@@ -49,7 +49,7 @@ export function detectLanguage(text: string | null, fallback: string): string {
  * asking the detector, which costs some 60 µs a review (most reviews of an English-speaking business take this path).
  */
 function plainEnglish(sample: string): boolean {
-  if (/[^\x00-\x7f\u2018\u2019\u201c\u201d\u2013\u2014\u2026]/u.test(sample.replace(/\p{Extended_Pictographic}/gu, "")))
+  if (/[^\p{ASCII}\u2018\u2019\u201c\u201d\u2013\u2014\u2026]/u.test(sample.replace(/\p{Extended_Pictographic}/gu, "")))
     return false;
   const words = sample.toLowerCase().match(/[a-z']+/g);
   if (!words || words.length < 4) return false;

@@ -53,7 +53,7 @@ export async function chartTable(
   const columns = await figure.locator("thead th").allTextContents();
   const rows = await figure
     .locator("tbody tr")
-    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
   return { columns, rows: new Map(rows.map((r) => [r[0]!, r.slice(1)])) };
 }
 

@@ -192,7 +192,7 @@ describe("build output", () => {
       assert.ok(block, topic);
       assert.ok(block.includes(`  ETag: ${manifest.files[topic]!.etag}`));
       assert.ok(block.includes(`  Link: <${TEST_SITE}/api/websub/hub>; rel="hub", <${TEST_SITE}${topic}>; rel="self"`));
-      assert.match(block, /  Cache-Control: public/);
+      assert.match(block, / {2}Cache-Control: public/);
     }
   });
 });

@@ -42,7 +42,7 @@ if (!existsSync(NGINX)) {
 
     const startReplica = async (i: number) => {
       replicas[i] = await startSidecar({ ...env, PORT: String(ports[i]) });
-      logs.push(replicas[i]!.logs);
+      logs.push(replicas[i].logs);
     };
 
     before(async () => {

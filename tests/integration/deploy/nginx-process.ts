@@ -8,7 +8,7 @@ import path from "node:path";
 import { ROOT } from "../../helpers/build.ts";
 
 export const NGINX = "/usr/sbin/nginx";
-export const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /** `sidecarPorts`: the replicas of the upstream, on 127.0.0.1. */
 export type NginxOptions = Readonly<{ distDir: string; siteUrl: string; sidecarPorts: readonly number[] }>;
@@ -22,7 +22,7 @@ function replace(text: string, from: string | RegExp, to: string): string {
 }
 
 /** reviews.conf for this machine: listening on 127.0.0.1:port, the given replicas as upstream, the test site's Link. */
-export function templateConfig(conf: string, o: NginxOptions & { port: number; brotli: boolean }): string {
+function templateConfig(conf: string, o: NginxOptions & { port: number; brotli: boolean }): string {
   let out = replace(conf, "listen 80;", `listen 127.0.0.1:${o.port};`);
   out = replace(out, "root /srv/reviews/dist;", `root ${o.distDir};`);
   const servers = /^([ \t]*)server 127\.0\.0\.1:4321 (.*)\n\s*server 127\.0\.0\.1:4322 .*\n/m;

@@ -46,9 +46,9 @@ it("a rebuild is served to open sessions, which get resources/updated for what c
 
   const lines = (await readFile(path.join(dataDir, "reviews.jsonl"), "utf8")).trimEnd().split("\n");
   const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
-  const edited = JSON.parse(lines[0]!) as Record<string, unknown>;
+  const edited = JSON.parse(lines[0]!) as { id: string; text?: string };
   const business = (JSON.parse(await readFile(path.join(dataDir, "business.json"), "utf8")) as { id: string }).id;
-  const reviewUri = `urn:reviews:${business}:${edited["id"]}`;
+  const reviewUri = `urn:reviews:${business}:${edited.id}`;
   const untouchedUri = `urn:reviews:${business}:${(JSON.parse(lines[1]!) as { id: string }).id}`;
   for (const uri of [`${TEST_SITE}/reviews.json`, reviewUri, untouchedUri])
     await conn.client.subscribeResource({ uri });
@@ -62,7 +62,7 @@ it("a rebuild is served to open sessions, which get resources/updated for what c
   };
   lines[0] = JSON.stringify({
     ...edited,
-    text: `${String(edited["text"] ?? "")} Update: still working perfectly a year later.`,
+    text: `${edited.text ?? ""} Update: still working perfectly a year later.`,
     updated_at: "2026-03-31T12:00:00Z",
   });
   await writeFile(path.join(dataDir, "reviews.jsonl"), `${[...lines, JSON.stringify(added)].join("\n")}\n`);
@@ -82,7 +82,7 @@ it("a rebuild is served to open sessions, which get resources/updated for what c
   });
   assert.deepEqual(
     (found.structuredContent as { reviews: { id: string }[] }).reviews.map((r) => r.id),
-    [edited["id"]],
+    [edited.id],
   );
   const newest = await conn.client.callTool({ name: "get_review", arguments: { id: "r-reload-1" } });
   assert.notEqual(newest.isError, true);

@@ -133,8 +133,8 @@ describe("notifications across replicas", () => {
 
     const file = path.join(dataDir, "reviews.jsonl");
     const lines = (await readFile(file, "utf8")).trimEnd().split("\n");
-    const edited = JSON.parse(lines[0]!) as Record<string, unknown>;
-    lines[0] = JSON.stringify({ ...edited, text: `${String(edited["text"] ?? "")} Still fine.` });
+    const edited = JSON.parse(lines[0]!) as { text?: string };
+    lines[0] = JSON.stringify({ ...edited, text: `${edited.text ?? ""} Still fine.` });
     await writeFile(file, `${lines.join("\n")}\n`);
     const rebuilt = await build({ dataDir, distDir });
     assert.equal(rebuilt.code, 0, rebuilt.stderr);

@@ -93,7 +93,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
     while (http["next_cursor"] !== null && pages < 100) {
       assert.deepEqual(envelope(mcp), http);
       mcp = await call("search_reviews", { cursor: mcp["next_cursor"], limit: 9 });
-      http = (await httpSearch(new URLSearchParams({ cursor: String(http["next_cursor"]), limit: "9" }))).body;
+      http = (await httpSearch(new URLSearchParams({ cursor: http["next_cursor"] as string, limit: "9" }))).body;
       pages++;
     }
     assert.deepEqual(envelope(mcp), http);
@@ -135,7 +135,7 @@ describe("search_reviews agrees with GET /api/reviews/search", () => {
           const text = (r.content as { text: string }[])[0]!.text;
           assert.ok(
             [...named].some((p) => text.includes(`- ${p}:`)),
-            `${text} names none of ${[...named]}`,
+            `${text} names none of ${[...named].join(",")}`,
           );
         }
       }),

@@ -2,9 +2,7 @@
 // tool list, happy paths, bad arguments and unknown tools. search-agreement.test.ts holds search_reviews against HTTP.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Connected, McpSidecar } from "./helpers.ts";
-import { callTool, connect, searchOverHttp, startMcpSidecar } from "./helpers.ts";
+import { callTool, connect, type Connected, type McpSidecar, searchOverHttp, startMcpSidecar } from "./helpers.ts";
 
 type Json = Record<string, unknown>;
 type Review = {
@@ -18,7 +16,6 @@ type Review = {
 
 let sc: McpSidecar;
 let conn: Connected;
-let client: Client;
 let dataset: {
   business: Json & {
     id: string;
@@ -33,7 +30,6 @@ let insights: Json & { aspects: (Json & { id: string; label: string })[] };
 before(async () => {
   sc = await startMcpSidecar();
   conn = await connect(sc.mcp);
-  client = conn.client;
   dataset = await (await fetch(`${sc.url}/reviews.json`)).json();
   insights = await (await fetch(`${sc.url}/insights.json`)).json();
 });
@@ -42,11 +38,11 @@ after(async () => {
   await sc?.stop();
 });
 
-const call = (name: string, args: Json = {}) => callTool(client, name, args);
+const call = (name: string, args: Json = {}) => callTool(conn.client, name, args);
 
 /** Calls a tool that must refuse: isError with a text naming the argument and the rule. */
 async function refuse(name: string, args: unknown): Promise<string> {
-  const r = await client.callTool({ name, arguments: args as Json });
+  const r = await conn.client.callTool({ name, arguments: args as Json });
   assert.equal(r.isError, true, `${name} ${JSON.stringify(args)} should fail`);
   assert.equal(r.structuredContent, undefined);
   return (r.content as { text: string }[])[0]!.text;
@@ -57,7 +53,7 @@ const httpSearch = (params: URLSearchParams) => searchOverHttp(sc.url, params);
 
 describe("tools/list", () => {
   it("lists 11 read-only tools, each with title, description, input and output schemas and annotations", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await conn.client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
       [
@@ -84,15 +80,15 @@ describe("tools/list", () => {
   });
 
   it("is under 16 KB in all, in the same order every time", async () => {
-    const first = await client.listTools();
+    const first = await conn.client.listTools();
     const bytes = JSON.stringify(first).length;
     assert.ok(bytes < 16 * 1024, `tools/list is ${bytes} bytes`);
-    assert.deepEqual(await client.listTools(), first);
+    assert.deepEqual(await conn.client.listTools(), first);
   });
 
   it("search_reviews takes exactly the HTTP search's parameters", async () => {
     const { SearchQueryParams } = await import("../../../src/lib/schema/search.ts");
-    const { tools } = await client.listTools();
+    const { tools } = await conn.client.listTools();
     const search = tools.find((t) => t.name === "search_reviews")!;
     assert.deepEqual(
       Object.keys(search.inputSchema.properties ?? {}).sort(),
@@ -102,7 +98,7 @@ describe("tools/list", () => {
 
   it("an unknown tool is a JSON-RPC error -32602, not a tool result", async () => {
     await assert.rejects(
-      client.callTool({ name: "no_such_tool", arguments: {} }),
+      conn.client.callTool({ name: "no_such_tool", arguments: {} }),
       (err: { code?: number; message: string }) => {
         assert.equal(err.code, -32602);
         assert.match(err.message, /Unknown tool: no_such_tool/);
@@ -153,8 +149,8 @@ describe("tools: happy paths", () => {
     const all = await call("get_rating_summary");
     const stats = all["stats"] as { count: number; distribution: Record<string, number>; average: number };
     assert.equal(stats.count, dataset.reviews.length);
-    assert.deepEqual(stats.distribution, (dataset.aggregate_rating as Json)["distribution"]);
-    assert.equal(stats.average, (dataset.aggregate_rating as Json)["average"]);
+    assert.deepEqual(stats.distribution, dataset.aggregate_rating["distribution"]);
+    assert.equal(stats.average, dataset.aggregate_rating["average"]);
     const months = all["monthly"] as { month: string; count: number }[];
     assert.equal(
       months.reduce((n, m) => n + m.count, 0),

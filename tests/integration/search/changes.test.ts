@@ -68,7 +68,7 @@ it("lists every review from the start, then exactly what a rebuild changed, over
 
   // The rebuild: one review edited, one removed, one added with last month's date.
   const lines = (await readFile(path.join(dataDir, "reviews.jsonl"), "utf8")).trimEnd().split("\n");
-  const edited = JSON.parse(lines[5]!) as Record<string, unknown>;
+  const edited = JSON.parse(lines[5]!) as { id: string };
   const removed = JSON.parse(lines[6]!) as { id: string };
   const newest = JSON.parse(lines.at(-1)!) as { published_at: string };
   const monthBefore = new Date(Date.parse(newest.published_at) - 30 * 86_400_000).toISOString().replace(/\.\d+Z$/, "Z");
@@ -94,9 +94,9 @@ it("lists every review from the start, then exactly what a rebuild changed, over
   // Oldest change first: the back-dated import before the edit, removals after the reviews changed by the same build.
   assert.deepEqual(
     p.changes.map((c) => `${c.type} ${c.review?.id ?? c.id}`),
-    ["upsert r-imported-late", `upsert ${edited["id"]}`, `removed ${removed.id}`],
+    ["upsert r-imported-late", `upsert ${edited.id}`, `removed ${removed.id}`],
   );
-  assert.equal(p.changes.find((c) => c.review?.id === edited["id"])!.review!.text, "Edited: the repair still holds.");
+  assert.equal(p.changes.find((c) => c.review?.id === edited.id)!.review!.text, "Edited: the repair still holds.");
   const now = await published();
   for (const c of p.changes.filter((c) => c.review))
     assert.deepEqual(

@@ -232,7 +232,9 @@ describe("reload", () => {
     const smaller = await build({ dataDir: dir });
     assert.equal(smaller.code, 0, smaller.stderr);
     const updating = search.update(await loadRelease(smaller.distDir));
-    const during = await Promise.all(Array.from({ length: 20 }, () => get("/api/reviews/search?limit=1")));
+    const during = await Promise.all(
+      Array.from({ length: 20 }, () => Promise.resolve(get("/api/reviews/search?limit=1"))),
+    );
     assert.ok(during.every((r) => r.status === 200));
     await updating;
     assert.equal((await (await get("/api/reviews/search")).json()).total, 100);

@@ -55,7 +55,7 @@ describe("review card", () => {
     const noInsights = { ...names, display: { ...names.display, insights: false } };
     const unlinked = reviewCardHtml(review, noInsights, business.name);
     assert.ok(unlinked.includes("Price") && !unlinked.includes(`href="/aspects/price/"`));
-    const unread = reviewCardHtml({ ...review, analysis_status: "not_analysed" } as Review, names, business.name);
+    const unread = reviewCardHtml({ ...review, analysis_status: "not_analysed" }, names, business.name);
     assert.ok(unread.includes(`<p class="review-note">Not analysed: the review insights read English only.</p>`));
   });
 });

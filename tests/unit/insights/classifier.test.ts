@@ -5,8 +5,9 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { defaultModel } from "../../../src/lib/insights/defaults.ts";
 import { createAnalyzer, createEngine } from "../../../src/lib/insights/engine/analyze.ts";
-import { blend, type RuleFinding } from "../../../src/lib/insights/engine/blend.ts";
+import { blend } from "../../../src/lib/insights/engine/blend.ts";
 import type { Polarity3, Signals } from "../../../src/lib/insights/engine/classifier.ts";
+import type { RuleFinding } from "../../../src/lib/insights/engine/types.ts";
 import { RULES_ONLY } from "../../../src/lib/insights/learn/tune.ts";
 import { parseTaxonomy } from "../../../src/lib/insights/taxonomy.ts";
 

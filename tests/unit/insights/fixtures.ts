@@ -4,8 +4,6 @@ import { business } from "../../helpers/dataset.ts";
 import type { ReviewsDataset } from "../../../src/lib/schema/dataset.ts";
 import { ReviewInput } from "../../../src/lib/schema/review.ts";
 
-export { business };
-
 /** Varied review texts by star rating (written for these tests, not taken from the eval set). */
 export const TEXTS: Record<number, string[]> = {
   5: [

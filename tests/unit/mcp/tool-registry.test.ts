@@ -30,12 +30,12 @@ const snapshotOf =
 test("a repeated call is answered from the cache, and a new release runs the tool again", async () => {
   const { tool, runs } = countingTool();
   const registry = createToolRegistry([tool]);
-  const first = await registry.call("echo", { n: 2 }, snapshotOf("r1"));
-  const again = await registry.call("echo", { n: 2 }, snapshotOf("r1"));
+  const first = registry.call("echo", { n: 2 }, snapshotOf("r1"));
+  const again = registry.call("echo", { n: 2 }, snapshotOf("r1"));
   assert.equal(again, first);
   assert.equal(runs.length, 1);
-  await registry.call("echo", { n: 3 }, snapshotOf("r1"));
-  await registry.call("echo", { n: 2 }, snapshotOf("r2"));
+  registry.call("echo", { n: 3 }, snapshotOf("r1"));
+  registry.call("echo", { n: 2 }, snapshotOf("r2"));
   assert.equal(runs.length, 3);
   assert.deepEqual(first.structuredContent, { n: 2 });
 });
@@ -44,7 +44,7 @@ test("arguments the schema refuses are never cached and never run, even on a sec
   const { tool, runs } = countingTool();
   const registry = createToolRegistry([tool]);
   for (let i = 0; i < 2; i++) {
-    const result = await registry.call("echo", { n: 0 }, snapshotOf("r1"));
+    const result = registry.call("echo", { n: 0 }, snapshotOf("r1"));
     assert.equal(result.isError, true);
     assert.match(result.content[0]!.text, /\bn\b/);
   }
@@ -54,8 +54,8 @@ test("arguments the schema refuses are never cached and never run, even on a sec
 test("answers while a release is being indexed are not kept", async () => {
   const { tool, runs } = countingTool();
   const registry = createToolRegistry([tool]);
-  await registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
-  await registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
+  registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
+  registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
   assert.equal(runs.length, 2);
 });
 
@@ -64,7 +64,7 @@ test("arguments nested too deep to serialise are refused as a tool error, not th
   const registry = createToolRegistry([tool]);
   let deep: unknown = {};
   for (let i = 0; i < 200_000; i++) deep = { n: deep };
-  const result = await registry.call("echo", deep, snapshotOf("r1"));
+  const result = registry.call("echo", deep, snapshotOf("r1"));
   assert.equal(result.isError, true);
   assert.equal(runs.length, 0);
 });

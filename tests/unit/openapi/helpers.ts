@@ -15,7 +15,7 @@ export function documentFor(options: OpenApiOptions = OPTIONS): Doc {
   return openApiDocument(options);
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** Every operation of the document (paths and webhooks), with where it is. */
 export function operations(doc: Doc): { where: string; method: string; op: Doc }[] {
@@ -63,7 +63,7 @@ export function responseValidator(
 }
 
 /** Compiles a Schema Object of the document, with components.schemas moved to $defs so any 2020-12 validator resolves them. */
-export function schemaValidator(doc: Doc, schema: Doc): ValidateFunction {
+function schemaValidator(doc: Doc, schema: Doc): ValidateFunction {
   const standalone = JSON.parse(
     JSON.stringify({
       $schema: "https://json-schema.org/draft/2020-12/schema",

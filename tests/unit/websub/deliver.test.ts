@@ -69,7 +69,7 @@ describe("runDelivery", () => {
     });
     assert.equal(again?.id, job!.id, "claimable at once, not after the claim's TTL");
 
-    await runDelivery(again!, { ...deps, claimant: "holder", topics: holding("v2") });
+    await runDelivery(again, { ...deps, claimant: "holder", topics: holding("v2") });
     assert.equal(client.calls, 1);
     assert.equal((await store.hubStats(2)).deliveriesPending, 0);
     await store.close();

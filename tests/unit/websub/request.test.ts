@@ -137,7 +137,7 @@ describe("readForm", () => {
       body,
       headers,
       ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
-    } as RequestInit);
+    });
 
   it("reads a UTF-8 form", async () => {
     const r = await readForm(

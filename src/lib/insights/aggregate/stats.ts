@@ -1,16 +1,9 @@
-// Small statistics for the insights: rounding, means, and an OLS slope with its Student-t interval and p-value.
+// Small statistics for the insights: rounding, shares, and an OLS slope with its Student-t interval and p-value.
 
 export const round = (x: number, digits: number): number => {
   const f = 10 ** digits;
   return Math.round(x * f) / f || 0;
 };
-
-export function mean(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  let s = 0;
-  for (const v of values) s += v;
-  return s / values.length;
-}
 
 export function share(part: number, whole: number): number {
   return whole > 0 ? round(part / whole, 3) : 0;
@@ -111,8 +104,8 @@ function betaFraction(x: number, a: number, b: number): number {
 /** ln Γ(x) by the Lanczos approximation (g = 7, n = 9). */
 function logGamma(x: number): number {
   const g = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61503916999185,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+    0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.61503916999186,
+    12.507343278686905, -0.13857109526572012, 9.984369578019572e-6, 1.5056327351493116e-7,
   ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   x -= 1;

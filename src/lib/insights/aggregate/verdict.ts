@@ -7,11 +7,11 @@ type Counts = { positive: number; neutral: number; negative: number };
 /** Fewer mentions than this and no share is given: "too few reviews to say". */
 export const MIN_MENTIONS_FOR_SHARE = 5;
 /** "Customers praise X" / "most reviewers say yes": at least this share of its mentions positive (and enough mentions). */
-export const PRAISE_SHARE = 0.7;
+const PRAISE_SHARE = 0.7;
 /** "Most reviewers say no": at least this share negative. */
-export const CRITICISM_SHARE = 0.7;
+const CRITICISM_SHARE = 0.7;
 /** "Opinions are divided": both sides at least this share. */
-export const DIVIDED_SHARE = 0.25;
+const DIVIDED_SHARE = 0.25;
 
 export type Verdict =
   "too_few" | "praised" | "criticised" | "divided" | "mostly_positive" | "mostly_negative" | "no_majority";

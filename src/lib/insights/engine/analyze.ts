@@ -3,7 +3,7 @@ import { defaultLexicon, defaultModel, defaultTaxonomy, defaultWords, isDefaultT
 import type { Lexicon } from "../lexicon.ts";
 import type { Taxonomy } from "../taxonomy.ts";
 import { attach } from "./attach.ts";
-import { blend, type RuleFinding } from "./blend.ts";
+import { blend } from "./blend.ts";
 import { createClassifier, type Signals } from "./classifier.ts";
 import { compile } from "./compile.ts";
 import { clauseText, ruleFindings } from "./findings.ts";
@@ -14,32 +14,12 @@ import { overall } from "./overall.ts";
 import { type Reading, read } from "./read.ts";
 import { terms } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
+import type { AspectFinding, ReviewAnalysis, RuleFinding } from "./types.ts";
+
+export type { AspectSentiment, ReviewAnalysis, ReviewSentimentLabel } from "./types.ts";
 
 /** Bump on any change to the algorithm; the taxonomy, lexicon and model are fingerprinted separately. */
 export const ENGINE = { name: "reviews-insights", version: "1.2.0" } as const;
-
-export type AspectSentiment = "positive" | "negative" | "neutral";
-export type ReviewSentimentLabel = AspectSentiment | "mixed";
-
-export type AspectFinding = {
-  aspect: string;
-  sentiment: AspectSentiment;
-  /** The exact clause of the text that carries the judgement. */
-  evidence: string;
-  /** Strength in [-1, 1]; what aggregates and quote selection weigh. */
-  score: number;
-  /** The cue phrases that signalled the aspect (normalised words only), for "top phrases". */
-  phrases: string[];
-};
-
-export type ReviewAnalysis = {
-  sentiment: { label: ReviewSentimentLabel; score: number };
-  aspects: AspectFinding[];
-  /** Ids of the taxonomy's problems the text describes, in taxonomy order. */
-  problems: string[];
-  /** Candidate topic phrases (content words and word pairs), first occurrence order. */
-  terms: string[];
-};
 
 export type Analyzer = {
   analyze(text: string | null, rating?: number | null): ReviewAnalysis;
@@ -84,8 +64,8 @@ export type Engine = {
   readonly taxonomy: Taxonomy;
   /** The model's thresholds; null without a model. */
   readonly thresholds: Thresholds | null;
-  draft(text: string | null, rating: number | null): Draft;
-  finish(draft: Draft, thresholds: Thresholds | null): ReviewAnalysis;
+  draft: (text: string | null, rating: number | null) => Draft;
+  finish: (draft: Draft, thresholds: Thresholds | null) => ReviewAnalysis;
 };
 
 export function createAnalyzer(options: AnalyzerOptions = {}): Analyzer {

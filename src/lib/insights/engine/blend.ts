@@ -1,21 +1,9 @@
 // Combines the rules' aspect findings with the classifier's signals: adds what the rules missed, drops weak hits the
 // classifier does not see, and settles polarity where the rules are unsure.
-import type { AspectFinding, AspectSentiment } from "./analyze.ts";
 import type { Polarity3, Signals } from "./classifier.ts";
 import { POLARITIES, type Thresholds } from "./model.ts";
-import { round } from "./overall.ts";
-
-/**
- * A rule finding with the taxonomy index of its aspect, the clause its evidence is and the token ranges of its cues.
- * `reversed`: its polarity is its cue's turned around by negation or sarcasm ("not on time", a sarcastic "very
- * professional"), a reading the classifier's words cannot overrule.
- */
-export type RuleFinding = AspectFinding & {
-  index: number;
-  clause: number;
-  reversed: boolean;
-  cues: [start: number, end: number][];
-};
+import { round } from "./score.ts";
+import type { AspectFinding, AspectSentiment, RuleFinding } from "./types.ts";
 
 /**
  * The findings in taxonomy order. Every comparison is strict, so 0 and 1 switch a step off: an aspect is added when

@@ -9,7 +9,7 @@ const MEMO_LIMIT = 100_000;
 
 export type Polarity3 = readonly [positive: number, negative: number, neutral: number];
 
-export type Weighed = { inside: number; known: boolean; without: number };
+type Weighed = { inside: number; known: boolean; without: number };
 
 export type Signals = {
   /** Per aspect: the highest probability over the review's sentences that the sentence speaks of it. */
@@ -197,11 +197,11 @@ export function sentenceEnd(layout: Layout, first: number): number {
   return end;
 }
 
-export function sigmoid(x: number): number {
+function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
-export function softmax(s: readonly number[]): Polarity3 {
+function softmax(s: readonly number[]): Polarity3 {
   const m = Math.max(s[0]!, s[1]!, s[2]!);
   const e0 = Math.exp(s[0]! - m);
   const e1 = Math.exp(s[1]! - m);

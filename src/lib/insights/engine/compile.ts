@@ -4,8 +4,8 @@ import type { Taxonomy } from "../taxonomy.ts";
 import { Matcher, type Pattern, parsePattern, vocabulary } from "./patterns.ts";
 import { type Corrector, createCorrector } from "./typos.ts";
 
-export type Polarity = -1 | 0 | 1;
-export type Cue = { aspect: number; polarity: Polarity; weight: number };
+type Polarity = -1 | 0 | 1;
+type Cue = { aspect: number; polarity: Polarity; weight: number };
 export type Modifier = { aspect: number; polarity: -1 | 1 };
 
 /** Everything one phrase means; a phrase listed in several places gets all of their meanings. */

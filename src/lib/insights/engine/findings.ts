@@ -1,12 +1,11 @@
 // The rules' aspect findings of a review: which mentions count, each aspect's net polarity, its evidence and phrases.
-import type { AspectSentiment } from "./analyze.ts";
 import { NEUTRAL_BAND } from "./attach.ts";
-import type { RuleFinding } from "./blend.ts";
 import type { Compiled } from "./compile.ts";
 import type { Mention } from "./opinions.ts";
-import { round, squash } from "./overall.ts";
+import { round, squash } from "./score.ts";
 import type { Layout } from "./segment.ts";
 import { SYMBOL, type Tokens, WORD } from "./tokens.ts";
+import type { AspectSentiment, RuleFinding } from "./types.ts";
 
 /** Judged both ways with the weaker side at least this share of the stronger: neither wins (neutral). */
 const BALANCE = 0.7;

@@ -1,5 +1,6 @@
 // The overall tone of a review: what its text says, weighed against its stars by how much the text says.
-import type { ReviewAnalysis, ReviewSentimentLabel } from "./analyze.ts";
+import { round, squash } from "./score.ts";
+import type { ReviewAnalysis, ReviewSentimentLabel } from "./types.ts";
 
 /** Text signals this strong (summed over both sides) count fully; weaker text defers to the stars. */
 const CLEAR_TEXT = 1.5;
@@ -28,12 +29,4 @@ export function overall(
   const label: ReviewSentimentLabel =
     balanced && !unmixable ? "mixed" : score >= 0.2 ? "positive" : score <= -0.2 ? "negative" : stars;
   return { label, score: round(score) };
-}
-
-export function squash(x: number): number {
-  return x / Math.sqrt(x * x + 2);
-}
-
-export function round(x: number): number {
-  return Math.round(x * 1000) / 1000 || 0;
 }

@@ -30,8 +30,6 @@ export type Pattern<E> = { elements: readonly Element[]; entry: E; weight: numbe
 
 export type Match<E> = { start: number; end: number; entry: E; weight: number };
 
-export type PatternError = { pattern: string; message: string };
-
 /** Parses one pattern; returns a message when it is malformed. */
 export function parsePattern(source: string): { elements: Element[]; weight: number } | { error: string } {
   let text = source.trim();

@@ -6,7 +6,7 @@ import { NUMBER, SYMBOL, type Tokens, WORD } from "./tokens.ts";
 
 export type ClauseKind = "start" | "main" | BoundaryKind;
 
-export type Clause = {
+type Clause = {
   sentence: number;
   /** Token range [start, end); `first` skips the boundary word and leading punctuation. */
   start: number;
@@ -56,7 +56,7 @@ const ABBREVIATIONS = new Set([
 
 export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
   const n = t.norm.length;
-  const clauseStart: (ClauseKind | null)[] = new Array(n).fill(null);
+  const clauseStart = new Array<ClauseKind | null>(n).fill(null);
   const segmentStart = new Uint8Array(n);
   const sentenceStart = new Uint8Array(n);
   const continuationAt = new Uint8Array(n);

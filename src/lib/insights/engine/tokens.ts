@@ -3,7 +3,7 @@
 export const WORD = 0;
 export const NUMBER = 1;
 export const SYMBOL = 2;
-export type TokenKind = typeof WORD | typeof NUMBER | typeof SYMBOL;
+type TokenKind = typeof WORD | typeof NUMBER | typeof SYMBOL;
 
 /** Parallel arrays (cheaper than one object per token on the hot path). */
 export type Tokens = {
@@ -22,7 +22,7 @@ export type Tokens = {
 const TOKEN =
   /(?:\p{L}\.){2,}|\p{N}+(?:[.,:/]\p{N}+)*(?:st|nd|rd|th|s|am|pm|k)?(?:[-–]\p{N}+(?:[.,:]\p{N}+)*(?:am|pm|k)?)?|[\p{L}\p{M}\p{N}]+(?:['’\-/][\p{L}\p{M}\p{N}]+)*|[^\s\p{L}\p{N}]/gu;
 const NUMBER_START = /^\p{N}/u;
-const NEEDS_NFKC = /[^\u0000-\u007f]/;
+const NEEDS_NFKC = /[\u0080-\uffff]/;
 
 export function tokenize(text: string): Tokens {
   const t: Tokens = { norm: [], kind: [], start: [], end: [], newline: [] };

@@ -79,7 +79,7 @@ function deletions(w: string): string[] {
  * True when `a` and `b` differ by exactly one edit that touches neither end (the end is free when `openEnd`: a stem
  * continues into the rest of the word).
  */
-export function interiorEdit(a: string, b: string, openEnd = false): boolean {
+function interiorEdit(a: string, b: string, openEnd = false): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;

@@ -18,10 +18,10 @@ export const EvalItem = z
 export type EvalItem = z.output<typeof EvalItem>;
 
 export type Prediction = ReadonlyMap<string, AspectSentiment>;
-export type Counts = { tp: number; fp: number; fn: number };
-export type Prf = Counts & { precision: number; recall: number; f1: number };
+type Counts = { tp: number; fp: number; fn: number };
+type Prf = Counts & { precision: number; recall: number; f1: number };
 const CLASSES = ["positive", "negative", "neutral", "absent"] as const;
-export type ConfusionClass = (typeof CLASSES)[number];
+type ConfusionClass = (typeof CLASSES)[number];
 
 export type EvalReport = {
   items: number;
@@ -124,7 +124,7 @@ export function parseEvalSet(text: string, source: string): EvalItem[] {
     try {
       value = JSON.parse(line);
     } catch (err) {
-      throw new Error(`${source}:${i + 1}: invalid JSON (${(err as Error).message})`);
+      throw new Error(`${source}:${i + 1}: invalid JSON (${(err as Error).message})`, { cause: err });
     }
     const r = EvalItem.safeParse(value);
     if (!r.success)

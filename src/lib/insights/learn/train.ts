@@ -2,7 +2,7 @@
 // the presence model picks as its evidence (the clause the analyser will judge at run time).
 import { createClassifier } from "../engine/classifier.ts";
 import { type ModelFile, POLARITIES, type Thresholds } from "../engine/model.ts";
-import type { RuleFinding } from "../engine/blend.ts";
+import type { RuleFinding } from "../engine/types.ts";
 import type { Reading } from "../engine/read.ts";
 import { clauseFeatures, type Counts, textFeatures, toExample, vocabulary } from "./examples.ts";
 import { type FtrlOptions, ftrl } from "./ftrl.ts";

@@ -4,7 +4,7 @@ import type { Business } from "../../schema/business.ts";
 import { aspectsOf, text } from "../insights-view.ts";
 import type { InsightsDoc, Snapshot } from "../snapshot.ts";
 
-export type Named = Readonly<{ id: string; name: string }>;
+type Named = Readonly<{ id: string; name: string }>;
 
 export type ReleaseExamples = Readonly<{
   business: string;
@@ -32,9 +32,6 @@ export function releaseExamples(src: ExampleSource): ReleaseExamples {
     review: src.newest,
   });
 }
-
-/** A key that changes whenever anything the examples quote changes: tool definitions are built once per key. */
-export const examplesKey = (ex: ReleaseExamples): string => JSON.stringify(ex);
 
 /** "a, b, c", at most `max` of them, for a description. */
 export function some(names: readonly string[], max = 6): string {

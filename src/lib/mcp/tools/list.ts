@@ -37,7 +37,7 @@ export type ToolDefinition = Readonly<{
   annotations: Readonly<{ readOnlyHint: true; openWorldHint: false }>;
 }>;
 
-export function toolDefinition(tool: Tool, ex: ReleaseExamples): ToolDefinition {
+function toolDefinition(tool: Tool, ex: ReleaseExamples): ToolDefinition {
   return Object.freeze({
     name: tool.name,
     title: tool.title,

@@ -35,7 +35,7 @@ export function outputSchema(output: z.ZodType): ObjectSchema {
 function shallow(node: Json, definitions: Record<string, Json>, depth: number): Json {
   let s = node;
   for (let hops = 0; typeof s["$ref"] === "string" && hops < 16; hops++)
-    s = definitions[(s["$ref"] as string).replace("#/definitions/", "")] ?? {};
+    s = definitions[s["$ref"].replace("#/definitions/", "")] ?? {};
   const alternatives = (s["anyOf"] ?? s["oneOf"]) as Json[] | undefined;
   if (alternatives) {
     const parts = alternatives.map((a) => shallow(a, definitions, depth));

@@ -25,7 +25,7 @@ const oneOf = <T extends string>(values: readonly T[], description: string) =>
  * min_rating <= max_rating, filters that need each other, cursors) is the HTTP parser's, applied to the same values.
  * Each filter is said once, here; the schema carries its range, format or values.
  */
-export const SearchArgs = z
+const SearchArgs = z
   .object({
     rating: intArg(1, 5).optional().meta({ description: "Exact star rating" }),
     min_rating: numberArg(1, 5).optional().meta({ description: "Lowest star rating, inclusive" }),

@@ -24,7 +24,7 @@ export async function ask(sc: HubUnderTest, form: Record<string, string>): Promi
   assert.equal(res.status, 202, `${JSON.stringify(form)} -> ${res.status} ${res.text}`);
 }
 
-export const intentLines = (sc: HubUnderTest, callback: string, mode: string): LogLine[] =>
+const intentLines = (sc: HubUnderTest, callback: string, mode: string): LogLine[] =>
   sc.logs.filter((l) => l.msg.startsWith("websub intent") && l["callback_id"] === idOf(callback) && l["mode"] === mode);
 
 /** Waits for the hub's verdict on the `nth` verification of (callback, mode) and returns whether it was confirmed. */

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-export type Received = Readonly<{
+type Received = Readonly<{
   method: string;
   path: string;
   query: URLSearchParams;
@@ -13,12 +13,12 @@ export type Received = Readonly<{
 }>;
 
 /** How a verification GET is answered. */
-export type VerifyBehaviour = "echo" | "refuse" | "wrong-body" | "hang" | "huge" | Readonly<{ redirect: string }>;
+type VerifyBehaviour = "echo" | "refuse" | "wrong-body" | "hang" | "huge" | Readonly<{ redirect: string }>;
 /** How a delivery POST is answered: a status, or never / with an endless body. */
-export type DeliverBehaviour = number | "hang" | "huge";
+type DeliverBehaviour = number | "hang" | "huge";
 
 /** `delayMs`: how long every answer of the path waits, as a slow subscriber's would. */
-export type Behaviour = { verify: VerifyBehaviour; deliver: DeliverBehaviour; delayMs?: number };
+type Behaviour = { verify: VerifyBehaviour; deliver: DeliverBehaviour; delayMs?: number };
 
 export type Subscriber = Readonly<{
   port: number;

@@ -56,8 +56,10 @@ const CODES: Partial<Record<number, string>> = {
   503: "unavailable",
 };
 
-/** For `app.onError`: expected errors are answered as they say; anything else is logged once and answered as a bare 500. */
-/** `clientAddress` names the client in the log line (behind a trusted proxy, the one it forwarded for). */
+/**
+ * For `app.onError`: expected errors are answered as they say; anything else is logged once, naming the client
+ * (`clientAddress`: behind a trusted proxy, the one it forwarded for), and answered as a bare 500.
+ */
 export function errorHandler(logger: Logger, clientAddress?: ClientAddress) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError)

@@ -4,7 +4,7 @@
 export type Coding = "br" | "gzip" | "identity";
 
 /** Codings in the order to try them; identity always last-resort available. */
-export type Preference = readonly Coding[];
+type Preference = readonly Coding[];
 
 const IDENTITY_ONLY: Preference = Object.freeze(["identity"]);
 /** On equal q, smaller is better: br beats gzip beats identity. */

@@ -40,12 +40,7 @@ export function chooseCoding(acceptEncoding: string | null | undefined, bytes: n
   return preference[0] ?? "identity";
 }
 
-export async function renderJson(
-  body: string,
-  coding: Coding,
-  status = 200,
-  validators?: Validators,
-): Promise<Rendered> {
+async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
   const buf =
     coding === "br"
       ? await brotli(body, brParams)

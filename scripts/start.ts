@@ -3,11 +3,11 @@
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { readSourceHash } from "../src/build/source.ts";
 import { listenOrigin, loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { RELEASE_DB_FORMAT } from "../src/lib/release-db/schema.ts";
-import { sidecarCommand } from "../sidecar/node-options.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 const listening = loadConfig();
@@ -44,10 +44,11 @@ try {
   process.exit(1);
 }
 
-// The sidecar runs in its own process with its V8 options and environment (sidecar/node-options.ts), which the build
-// above must not have: huge pages speed the sidecar's start and cost the build memory.
-const sidecarRun = sidecarCommand(env);
-const sidecar = spawn(process.execPath, sidecarRun.args, { stdio: "inherit", env: sidecarRun.env });
+// The sidecar runs in a process of its own, as `npm run serve` starts it.
+const sidecar = spawn(process.execPath, [fileURLToPath(new URL("../sidecar/main.ts", import.meta.url))], {
+  stdio: "inherit",
+  env,
+});
 // Ctrl-C reaches both processes; a signal sent to this one alone is passed on. Either way the sidecar shuts down itself.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => sidecar.kill(signal));
 sidecar.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

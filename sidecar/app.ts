@@ -1,19 +1,18 @@
 // Builds the sidecar's Hono app from the parts it serves; no port is opened here (see server.ts).
 import { Hono } from "hono";
 import type { Config } from "../src/config.ts";
+import { clientAddressFrom } from "./http/client-address.ts";
+import { readApiCors } from "./http/cors.ts";
 import type { AppEnv } from "./http/env.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
-import { clientAddressFrom } from "./http/client-address.ts";
-import type { Lru } from "./http/lru.ts";
 import type { Logger } from "./log.ts";
 import type { McpService } from "./mcp/service.ts";
 import { opsRoutes } from "./ops/routes.ts";
 import { reviewPageRoutes } from "./pages/review-pages.ts";
-import { searchPageRoutes } from "./pages/search-page.ts";
 import { createReviewSources } from "./pages/review-sources.ts";
+import { searchPageRoutes } from "./pages/search-page.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
-import { createResponseCache, type Rendered } from "./search/json-response.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { staticHandler } from "./static/handler.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -25,8 +24,6 @@ export type AppParts = Readonly<{
   logger: Logger;
   /** The search index of the release being served; absent in tests of the static side alone. */
   search?: SearchIndexStore;
-  /** The read API's answers kept, when the server also sends them at once (sidecar.ts); by default the app's own. */
-  responses?: Lru<Rendered>;
   /** The WebSub hub; absent in tests that build the app without one (its routes are then not mounted). */
   hub?: Hub;
   /** The MCP endpoint; absent in tests that build the app without one (/mcp is then not mounted). */
@@ -38,21 +35,21 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.onError(errorHandler(parts.logger, clientAddressFrom(parts.config.trustProxy)));
   app.notFound(notFoundHandler);
 
-  // Dynamic routes are mounted here, before the static fallback.
-  // Add no `app.use("*", ...)` middleware: it would put every static request on the slow (async) path.
+  // Routes answer in the order they are added: these carry their own CORS (MCP's allowed origins) or none.
+  app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
+  if (parts.hub) app.route("/api/websub", parts.hub.routes);
+  if (parts.mcp) app.route("/mcp", parts.mcp.routes);
 
-  if (parts.search) app.route("/api/reviews", searchRoutes(parts.search, parts.responses ?? createResponseCache()));
+  // The read API: the files of the release, the search and the pages made from it.
+  app.use("*", readApiCors);
   if (parts.search) {
+    app.route("/api/reviews", searchRoutes(parts.search));
     // Made once per release and shared: review pages and the search page read the same names.
     const sources = createReviewSources();
     const deps = { release: parts.release, search: parts.search, sources };
     app.route("/", reviewPageRoutes({ ...deps, siteUrl: parts.config.siteUrl }));
     app.route("/", searchPageRoutes(deps));
   }
-  app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
-  if (parts.hub) app.route("/api/websub", parts.hub.routes);
-  if (parts.mcp) app.route("/mcp", parts.mcp.routes);
-
   app.all("*", staticHandler(parts.release));
   return app;
 }

@@ -4,7 +4,6 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
-import type { AnswerAtOnce } from "./http/at-once.ts";
 
 export type RunningServer = Readonly<{
   url: string;
@@ -12,13 +11,7 @@ export type RunningServer = Readonly<{
   close: (graceMs?: number) => Promise<void>;
 }>;
 
-export type ListenOptions = Readonly<{
-  host: string;
-  port: number;
-  logger: Logger;
-  /** Answers the requests it can from memory before the app sees them (`http/at-once.ts`). */
-  answerAtOnce?: AnswerAtOnce;
-}>;
+export type ListenOptions = Readonly<{ host: string; port: number; logger: Logger }>;
 
 /** Anything with a fetch handler node-server can call: the Hono app. */
 export type Fetchable = Readonly<{ fetch: Parameters<typeof getRequestListener>[0] }>;
@@ -32,10 +25,8 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
       return internalErrorResponse();
     },
   });
-  const { answerAtOnce } = options;
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     escapeBackslashes(incoming);
-    if (answerAtOnce && answeredAtOnce(answerAtOnce, incoming, outgoing, options.logger)) return;
     void handle(incoming, outgoing);
   });
 
@@ -64,26 +55,9 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
   return Object.freeze({ url: `http://${host}:${port}`, close });
 }
 
-/** Whether the request was answered; one it failed on before writing anything goes on to the app. */
-function answeredAtOnce(
-  answer: AnswerAtOnce,
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  logger: Logger,
-): boolean {
-  try {
-    return answer(incoming, outgoing);
-  } catch (err) {
-    logger.error("answer at once failed", { err: err as Error, path: incoming.url });
-    if (!outgoing.headersSent) return false;
-    outgoing.destroy();
-    return true;
-  }
-}
-
 /**
- * A `\` in the path would be turned into `/` by URL parsing (or refused by node-server with a bare 400); escaping it
- * lets the app see it and refuse the path itself like any other odd path.
+ * A `\` in the path would be refused by node-server with a bare 400; escaping it lets the app see it and refuse the
+ * path itself like any other odd path (a 404 in the API's error format).
  */
 function escapeBackslashes(incoming: IncomingMessage): void {
   const url = incoming.url;

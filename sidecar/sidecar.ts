@@ -109,8 +109,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     logger,
     sessionStore,
   });
-  const responses = parts.createResponseCache();
-  const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp, responses });
+  const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
   const adminApp = config.adminPort === undefined ? undefined : adminPart(config.adminPort);
   function adminPart(port: number) {
     const eventLoop = parts.watchEventLoopDelay();
@@ -131,11 +130,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     });
     await hub.start();
     mcp.start();
-    const answerAtOnce = parts.firstAtOnce(
-      parts.searchAtOnce(parts.createSearchAnswers(search, responses)),
-      parts.staticAtOnce(app, releases.current),
-    );
-    server = await parts.listen(app, { host: config.host, port: config.port, logger, answerAtOnce });
+    server = await parts.listen(app, { host: config.host, port: config.port, logger });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
     if (adminApp) {

@@ -2,7 +2,6 @@
 // for benchmarks and the end-to-end tests that need a process of its own (signals, kill -9, restarts).
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { sidecarCommand } from "../../sidecar/node-options.ts";
 import { type PostOptions, type PostReply, postForm } from "./hub-form.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -38,10 +37,10 @@ export async function startSidecar(
   options: { timeoutMs?: number; wrapper?: readonly string[] } = {},
 ): Promise<SidecarProcess> {
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
-  const sidecar = sidecarCommand({ ...process.env, HOST: "127.0.0.1", PORT: "0", ADMIN_PORT: "0", ...env });
-  const child = spawn(command, [...prefix, ...sidecar.args], {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: "0", ADMIN_PORT: "0", ...env };
+  const child = spawn(command!, [...prefix, fileURLToPath(new URL("../../sidecar/main.ts", import.meta.url))], {
     cwd: ROOT,
-    env: sidecar.env,
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -84,7 +83,7 @@ export async function startSidecar(
   try {
     const listening = await waitForLog((l) => l.msg.startsWith("listening on"), options.timeoutMs ?? 20_000, "its URL");
     url = String(listening["url"]);
-    if (sidecar.env["ADMIN_PORT"]) {
+    if (childEnv["ADMIN_PORT"]) {
       const admin = await waitForLog((l) => l.msg.startsWith("admin listening on"), 5_000, "its admin URL");
       adminUrl = String(admin["url"]);
     }

@@ -2,11 +2,8 @@
 
 /** The body's bytes, or null when it is larger than `maxBytes` (then it is not read further). */
 export async function readCappedBody(req: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const length = req.headers.get("content-length");
-  if (length !== null && /^\d+$/.test(length)) {
-    // Node's parser holds the body to its Content-Length; arrayBuffer() is node-server's fast path (no web stream).
-    return Number(length) > maxBytes ? null : new Uint8Array(await req.arrayBuffer());
-  }
+  // A declared length over the cap is refused unread; Node's parser holds the body to the length declared.
+  if (Number(req.headers.get("content-length")) > maxBytes) return null;
   if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];

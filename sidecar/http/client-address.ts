@@ -2,8 +2,8 @@
 // socket's peer, or, when that peer is a trusted reverse proxy (TRUST_PROXY), the address the proxies forwarded
 // (RFC 7239 `Forwarded`, else `X-Forwarded-For`), read from the right past trusted hops.
 import type { Context } from "hono";
-import { embeddedIpv4 } from "../websub/net/forbidden.ts";
-import { type Cidr, formatIp, inCidr, type Ip, parseCidr, parseIp } from "../websub/net/ip.ts";
+import ipaddr from "ipaddr.js";
+import { type Cidr, formatIp, inCidr, type Ip, parseCidr, parseIp, unmapped } from "../net/ip.ts";
 import type { AppEnv } from "./env.ts";
 
 /** Hops read at most: a longer chain is forged or looping, and its far end is not believed. */
@@ -50,8 +50,7 @@ export function forwardedClient(
 /** The address parsed, an IPv4-mapped IPv6 one (a dual-stack socket's view of IPv4) as the IPv4 address it is. */
 function plain(text: string): Ip | undefined {
   const ip = parseIp(text);
-  const inner = ip && embeddedIpv4(ip);
-  return inner?.name === "IPv4-mapped" ? inner.ip : ip;
+  return ip && unmapped(ip);
 }
 
 /** The `for=` values of a Forwarded header, in order (elements are comma-separated, pairs semicolon-separated). */
@@ -80,12 +79,8 @@ function stripPort(hop: string): string {
 /** The key a client is limited by: its IPv4 address, or the /64 its IPv6 address is in (one host owns a whole /64). */
 export function clientKey(address: string | undefined): string {
   if (address === undefined || address === "") return "unknown";
-  const ip = parseIp(address);
+  const ip = plain(address);
   if (!ip) return address;
-  if (ip.family === 4) return formatIp(ip);
-  const inner = embeddedIpv4(ip);
-  if (inner?.name === "IPv4-mapped") return formatIp(inner.ip);
-  const prefix = new Uint8Array(16);
-  prefix.set(ip.bytes.subarray(0, 8));
-  return `${formatIp({ family: 6, bytes: prefix })}/64`;
+  if (!(ip instanceof ipaddr.IPv6)) return formatIp(ip);
+  return `${formatIp(new ipaddr.IPv6([...ip.parts.slice(0, 4), 0, 0, 0, 0]))}/64`;
 }

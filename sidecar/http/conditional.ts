@@ -35,30 +35,11 @@ export function evaluatePreconditions(headers: HeaderGetter, v: Validators): 200
 
 /**
  * Whether `etag` (a strong entity-tag, quotes included) is in an If-Match / If-None-Match list, or the list is `*`.
- * Weak comparison ignores a `W/` prefix; strong comparison (If-Match) never matches a weak tag. Scans without
- * allocating; a malformed list matches nothing from the point it stops making sense.
+ * Weak comparison ignores a `W/` prefix; strong comparison (If-Match) never matches a weak tag.
  */
 export function matchesEtag(header: string, etag: string, strong: boolean): boolean {
-  if (header === etag) return true;
-  const n = header.length;
-  let i = 0;
-  while (i < n) {
-    const ch = header.charCodeAt(i);
-    if (ch === 32 || ch === 9 || ch === 44) {
-      i++;
-      continue;
-    }
-    if (ch === 42) return true; // "*": any current representation
-    let weak = false;
-    if (ch === 87 && header.charCodeAt(i + 1) === 47) {
-      weak = true;
-      i += 2;
-    }
-    if (header.charCodeAt(i) !== 34) return false;
-    const end = header.indexOf('"', i + 1);
-    if (end === -1) return false;
-    if (!(strong && weak) && end + 1 - i === etag.length && header.startsWith(etag, i)) return true;
-    i = end + 1;
-  }
-  return false;
+  return header.split(",").some((item) => {
+    const tag = item.trim();
+    return tag === "*" || tag === etag || (!strong && tag === `W/${etag}`);
+  });
 }

@@ -4,7 +4,6 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../log.ts";
 import type { ClientAddress } from "./client-address.ts";
-import { CORS_HEADERS } from "./cors.ts";
 import type { AppEnv } from "./env.ts";
 
 /** An expected failure with its status, a stable machine-readable `code` and a human `message`. */
@@ -29,7 +28,7 @@ const NOT_FOUND_MESSAGE = "Nothing is published at this address.";
 
 export const notFound = (message = NOT_FOUND_MESSAGE): ApiError => new ApiError(404, "not_found", message);
 
-/** Renders `{code, message}` with the read API's CORS headers; used by the app and by the server for pre-routing errors. */
+/** Renders `{code, message}`; used by the app and by the server for pre-routing errors. */
 export function errorResponse(
   status: ContentfulStatusCode,
   code: string,
@@ -41,7 +40,6 @@ export function errorResponse(
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
-      ...CORS_HEADERS,
       ...headers,
     },
   });
@@ -58,8 +56,10 @@ const CODES: Partial<Record<number, string>> = {
   503: "unavailable",
 };
 
-/** For `app.onError`: expected errors are answered as they say; anything else is logged once and answered as a bare 500. */
-/** `clientAddress` names the client in the log line (behind a trusted proxy, the one it forwarded for). */
+/**
+ * For `app.onError`: expected errors are answered as they say; anything else is logged once, naming the client
+ * (`clientAddress`: behind a trusted proxy, the one it forwarded for), and answered as a bare 500.
+ */
 export function errorHandler(logger: Logger, clientAddress?: ClientAddress) {
   return (err: Error, c: Context<AppEnv>): Response => {
     if (err instanceof ApiError)

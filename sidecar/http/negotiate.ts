@@ -1,8 +1,10 @@
 // Content-coding negotiation (RFC 9110 12.5.3): which of br, gzip and identity a request's Accept-Encoding prefers.
-import type { Coding } from "../release/release.ts";
+
+/** The content codings the sidecar stores or makes: the release's precompressed variants and the dynamic answers. */
+export type Coding = "br" | "gzip" | "identity";
 
 /** Codings in the order to try them; identity always last-resort available. */
-export type Preference = readonly Coding[];
+type Preference = readonly Coding[];
 
 const IDENTITY_ONLY: Preference = Object.freeze(["identity"]);
 /** On equal q, smaller is better: br beats gzip beats identity. */
@@ -41,24 +43,4 @@ export function parseAcceptEncoding(header: string | null): Preference {
     .filter((c) => weights[c] > 0)
     .sort((a, b) => weights[b] - weights[a] || SERVER_ORDER[a] - SERVER_ORDER[b]);
   return Object.freeze(ranked);
-}
-
-/** Accept-Encoding to the codings it accepts, best first. */
-export type Negotiator = (header: string | null) => Preference;
-
-/** `parseAcceptEncoding` behind a small bounded cache: clients send a handful of distinct values. */
-export function createNegotiator(maxEntries = 256): Negotiator {
-  const cache = new Map<string, Preference>();
-  return (header) => {
-    if (header === null) return IDENTITY_ONLY;
-    let pref = cache.get(header);
-    if (pref === undefined) {
-      pref = parseAcceptEncoding(header);
-      if (header.length <= 256) {
-        if (cache.size >= maxEntries) cache.clear();
-        cache.set(header, pref);
-      }
-    }
-    return pref;
-  };
 }

@@ -6,7 +6,7 @@ import { snapshotExamples } from "../../src/lib/mcp/tools/examples.ts";
 import { TOOLS, type ToolDefinition, toolDefinitions } from "../../src/lib/mcp/tools/list.ts";
 import type { Tool } from "../../src/lib/mcp/tools/tool.ts";
 import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
-import { createLru } from "../http/lru.ts";
+import { LRUCache } from "lru-cache";
 
 type ToolCallResult = {
   content: { type: "text"; text: string }[];
@@ -30,17 +30,21 @@ const DEFINITIONS_CACHE_BYTES = 2 ** 20;
 /** Arguments longer than this as JSON are answered but not kept (the key would cost more than it saves). */
 const MAX_KEY_ARGS_CHARS = 4096;
 
+/** Least recently used first out once `bytes` are held; no one entry takes more than a quarter of them. */
+const byteBounded = <V extends object>(bytes: number) =>
+  new LRUCache<string, V>({ maxSize: bytes, maxEntrySize: bytes / 4 });
+
 export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const results = createLru<ToolCallResult>(RESULT_CACHE_BYTES);
+  const results = byteBounded<ToolCallResult>(RESULT_CACHE_BYTES);
   const known = new Map(tools.map((t) => [t.name, argumentNames(t.input)]));
-  const definitions = createLru<readonly ToolDefinition[]>(DEFINITIONS_CACHE_BYTES);
+  const definitions = byteBounded<readonly ToolDefinition[]>(DEFINITIONS_CACHE_BYTES);
   return Object.freeze({
     definitions: (data: Snapshot) => {
       const cached = definitions.get(data.releaseId);
       if (cached) return cached;
       const built = toolDefinitions(snapshotExamples(data), tools);
-      definitions.set(data.releaseId, built, 2 * JSON.stringify(built).length);
+      definitions.set(data.releaseId, built, { size: 2 * JSON.stringify(built).length });
       return built;
     },
     names: Object.freeze(tools.map((t) => t.name)),
@@ -65,7 +69,7 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
         const text = JSON.stringify(outcome.value);
         const result = { content: [{ type: "text" as const, text }], structuredContent: outcome.value };
         // The text and the object it was made from, roughly, and the key.
-        if (settled && key !== undefined) results.set(key, result, 4 * text.length + 2 * key.length);
+        if (settled && key !== undefined) results.set(key, result, { size: 4 * text.length + 2 * key.length });
         return result;
       }
       return errorResult("issues" in outcome ? issuesText(name, outcome.issues) : `${name}: ${outcome.unavailable}`);

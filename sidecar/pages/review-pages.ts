@@ -4,15 +4,14 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { Hono } from "hono";
+import { LRUCache } from "lru-cache";
 import { httpDate } from "../../src/lib/dates.ts";
 import { contentSecurityPolicyOf } from "../../src/lib/framing.ts";
 import { fillShell } from "../../src/lib/html/review-shell.ts";
 import { reviewPageValues } from "../../src/lib/html/review-page.ts";
 import { reviewPath } from "../../src/lib/html/review-card.ts";
-import { CORS_HEADERS } from "../http/cors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { notFound } from "../http/errors.ts";
-import { createLru } from "../http/lru.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Coding, Release } from "../release/release.ts";
 import { chooseCoding, codedValidators, DYNAMIC_CACHE_CONTROL, type Rendered, send } from "../search/json-response.ts";
@@ -36,7 +35,7 @@ export type ReviewPageDeps = Readonly<{
 export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { sources } = deps;
-  const pages = createLru<Rendered>(PAGE_CACHE_BYTES);
+  const pages = new LRUCache<string, Rendered>({ maxSize: PAGE_CACHE_BYTES, maxEntrySize: PAGE_CACHE_BYTES / 4 });
   const csp = contentSecurityPolicyOf("/reviews/");
 
   const render = async (id: string, coding: Coding, served: Release): Promise<Rendered | undefined> => {
@@ -66,7 +65,6 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
       vary: "Accept-Encoding",
       etag: validators.etag,
       "last-modified": lastModified,
-      ...CORS_HEADERS,
     };
     const headers: Record<string, string> = {
       "content-type": "text/html; charset=utf-8",
@@ -78,7 +76,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
     if (coding !== "identity") headers["content-encoding"] = coding;
     const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
     const rendered: Rendered = { status: 200, headers, bytes, validators, notModifiedHeaders: common };
-    pages.set(key, rendered, bytes.length + 512);
+    pages.set(key, rendered, { size: bytes.length + 512 });
     return rendered;
   };
 
@@ -96,7 +94,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
     if (deps.release().files.has(`/reviews/${id}`)) return next();
     if (sources.lookup(deps.search.current()).position(id) === undefined) return next();
     const query = new URL(c.req.url).search;
-    return new Response(null, { status: 308, headers: { location: reviewPath(id) + query, ...CORS_HEADERS } });
+    return new Response(null, { status: 308, headers: { location: reviewPath(id) + query } });
   });
   return app;
 }

@@ -8,7 +8,6 @@ import { fillSearchForm } from "../../src/lib/html/search-form.ts";
 import { searchPageWithResults, type SearchAnswer } from "../../src/lib/html/search-results.ts";
 import { parseSearchQuery } from "../../src/lib/schema/search.ts";
 import { searchReviews } from "../../src/lib/search/search-reviews.ts";
-import { CORS_HEADERS } from "../http/cors.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
@@ -45,7 +44,6 @@ export function searchPageRoutes(deps: SearchPageDeps): Hono<AppEnv> {
         "cache-control": DYNAMIC_CACHE_CONTROL,
         "content-security-policy": csp,
         "x-content-type-options": "nosniff",
-        ...CORS_HEADERS,
       },
     });
   });

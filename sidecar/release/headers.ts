@@ -1,6 +1,5 @@
 // Turns a manifest entry into the response header sets served for each of its representations (computed once per release).
 import type { ManifestEntry } from "../../src/lib/schema/manifest.ts";
-import { CORS_HEADERS } from "../http/cors.ts";
 import type { Coding, HeaderRecord } from "./release.ts";
 
 export type RepresentationHeaders = Readonly<{ ok: HeaderRecord; notModified: HeaderRecord }>;
@@ -21,7 +20,6 @@ export function representationHeaders(
   };
   if (entry.encodings.br || entry.encodings.gzip) common["vary"] = "Accept-Encoding";
   if (entry.link !== null) common["link"] = entry.link;
-  Object.assign(common, CORS_HEADERS);
 
   const ok: Record<string, string> = {
     "content-type": entry.content_type,

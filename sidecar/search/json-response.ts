@@ -1,14 +1,10 @@
-// Dynamic JSON responses of the read API: content negotiation (br/gzip/identity), validators and 304s, CORS.
+// Dynamic JSON responses of the read API: content negotiation (br/gzip/identity), validators and 304s.
 import { promisify } from "node:util";
 import type { Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
-import type { Coding } from "../release/release.ts";
-import { CORS_HEADERS } from "../http/cors.ts";
-import { evaluatePreconditions, type HeaderGetter } from "../http/conditional.ts";
-import { createNegotiator } from "../http/negotiate.ts";
-import type { Validators } from "../http/conditional.ts";
-import { createLru, type Lru } from "../http/lru.ts";
+import { evaluatePreconditions, type HeaderGetter, type Validators } from "../http/conditional.ts";
+import { type Coding, parseAcceptEncoding } from "../http/negotiate.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -17,26 +13,13 @@ const gzip = promisify(zlib.gzip);
 export const DYNAMIC_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=3600";
 const MIN_COMPRESS_BYTES = 1024;
 // Fast settings: these bodies are compressed per request, unlike the build's files.
-const BROTLI_QUALITY = 4;
-const GZIP_LEVEL = 6;
 const brParams = {
   params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },
 };
-
-/** Answers are a pure function of (release, request): the popular ones are kept in memory, up to this many bytes. */
-const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
-
-/** The read API's answers kept: one per sidecar, shared by its routes and the answers sent at once. */
-export const createResponseCache = (): Lru<Rendered> => createLru<Rendered>(RESPONSE_CACHE_BYTES);
-
-/** The query string of a request's URL (after the first `?`), "" if none. */
-export const queryOf = (url: string): string => {
-  const q = url.indexOf("?");
-  return q === -1 ? "" : url.slice(q + 1);
-};
+const GZIP_LEVEL = 6;
 
 /** A 400's body: what was wrong with the request. */
 export const issuesJson = (issues: readonly ValidationIssue[]): string => JSON.stringify({ issues });
@@ -50,24 +33,14 @@ export type Rendered = Readonly<{
   notModifiedHeaders: Readonly<Record<string, string>>;
 }>;
 
-const negotiate = createNegotiator();
-
-/** What of an Accept-Encoding value matters: the codings it accepts, best first (a cache key of a few values). */
-export const acceptedCodings = (acceptEncoding: string | null): string => negotiate(acceptEncoding).join(",");
-
 /** The coding a request's Accept-Encoding picks for a body of `bytes` (small bodies stay identity). */
-export function chooseCoding(acceptEncoding: string | null, bytes: number): Coding {
-  const preference = negotiate(acceptEncoding);
+export function chooseCoding(acceptEncoding: string | null | undefined, bytes: number): Coding {
+  const preference = parseAcceptEncoding(acceptEncoding ?? null);
   if (bytes < MIN_COMPRESS_BYTES && preference.includes("identity")) return "identity";
   return preference[0] ?? "identity";
 }
 
-export async function renderJson(
-  body: string,
-  coding: Coding,
-  status = 200,
-  validators?: Validators,
-): Promise<Rendered> {
+async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
   const buf =
     coding === "br"
       ? await brotli(body, brParams)
@@ -83,6 +56,12 @@ export async function renderJson(
   };
 }
 
+/** A JSON body negotiated against the request's Accept-Encoding, rendered and sent (or its 304). */
+export async function sendJson(req: Request, body: string, status = 200, validators?: Validators): Promise<Response> {
+  const coding = chooseCoding(req.headers.get("accept-encoding"), body.length);
+  return send(await renderJson(body, coding, status, validators), req);
+}
+
 /** A compressor stream for `coding`, with the settings of every dynamic answer (zlib works off the event loop). */
 export function compressor(coding: Exclude<Coding, "identity">): Transform {
   return coding === "br" ? zlib.createBrotliCompress(brParams) : zlib.createGzip({ level: GZIP_LEVEL });
@@ -94,11 +73,7 @@ export function jsonHeaders(
   bytes: number,
   validators: Validators | undefined,
 ): Pick<Rendered, "headers" | "notModifiedHeaders"> {
-  const common: Record<string, string> = {
-    "cache-control": DYNAMIC_CACHE_CONTROL,
-    vary: "Accept-Encoding",
-    ...CORS_HEADERS,
-  };
+  const common: Record<string, string> = { "cache-control": DYNAMIC_CACHE_CONTROL, vary: "Accept-Encoding" };
   if (validators) {
     common["etag"] = validators.etag;
     common["last-modified"] = validators.lastModified;
@@ -115,26 +90,13 @@ export function jsonHeaders(
 
 /** Each coding is its own representation, so it gets its own strong ETag. */
 export function codedValidators(validators: Validators, coding: Coding): Validators {
-  return coding === "identity" ? validators : { ...validators, etag: codedEtag(validators.etag, coding) };
-}
-
-/** What to send of a rendered response: a 304 when the request's validators match it, else the whole of it. */
-export function sendable(
-  rendered: Rendered,
-  headers: HeaderGetter,
-): Readonly<{ status: number; headers: Readonly<Record<string, string>>; bytes: Uint8Array<ArrayBuffer> | null }> {
-  if (rendered.validators && evaluatePreconditions(headers, rendered.validators) === 304)
-    return { status: 304, headers: rendered.notModifiedHeaders, bytes: null };
-  return rendered;
+  if (coding === "identity") return validators;
+  return { ...validators, etag: `${validators.etag.slice(0, -1)}-${coding === "br" ? "br" : "gz"}"` };
 }
 
 /** Sends a rendered response, or a 304 when the request's validators match it. HEAD gets the headers only. */
 export function send(rendered: Rendered, request: Readonly<{ method: string; headers: HeaderGetter }>): Response {
-  const { status, headers, bytes } = sendable(rendered, request.headers);
-  return new Response(request.method === "HEAD" ? null : bytes, { status, headers });
-}
-
-/** Each coding is its own representation, so it gets its own strong ETag. */
-function codedEtag(etag: string, coding: Coding): string {
-  return `${etag.slice(0, -1)}-${coding === "br" ? "br" : "gz"}"`;
+  if (rendered.validators && evaluatePreconditions(request.headers, rendered.validators) === 304)
+    return new Response(null, { status: 304, headers: rendered.notModifiedHeaders });
+  return new Response(request.method === "HEAD" ? null : rendered.bytes, rendered);
 }

@@ -6,9 +6,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
 import { ApiError } from "../http/errors.ts";
-import type { Lru } from "../http/lru.ts";
+import { LRUCache } from "lru-cache";
+import type { Coding } from "../http/negotiate.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
-import type { Coding } from "../release/release.ts";
 import { chooseCoding, codedValidators, compressor, jsonHeaders, type Rendered, send } from "./json-response.ts";
 import { buildSinceTable, type SinceTable } from "./since.ts";
 
@@ -22,10 +22,13 @@ const HELD_IDENTITY_BYTES = 4 * 1024 * 1024;
 const LARGE_AT_ONCE = 2;
 /** Large answers waiting for a place; beyond them a request is answered 503. */
 const LARGE_WAITING = 32;
+/** The answers kept, in bytes; no one answer takes more than a quarter. */
+const KEPT_BYTES = 64 * 2 ** 20;
 
 export type SinceAnswers = (req: Request, release: IndexedRelease, date: string) => Promise<Response>;
 
-export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
+export function sinceAnswers(): SinceAnswers {
+  const responses = new LRUCache<string, Rendered>({ maxSize: KEPT_BYTES, maxEntrySize: KEPT_BYTES / 4 });
   let table: { releaseId: string; ready: Promise<SinceTable> } | undefined;
   const making = new Map<string, Promise<Rendered>>();
   const slots = createSlots(LARGE_AT_ONCE, LARGE_WAITING);
@@ -48,7 +51,7 @@ export function sinceAnswers(responses: Lru<Rendered>): SinceAnswers {
       .then(() => (coding === "identity" ? joined(t.body(date, count)) : compress(t.body(date, count), coding)))
       .then((bytes): Rendered => {
         const answer = { status: 200, ...jsonHeaders(coding, bytes.length, validators), bytes, validators };
-        responses.set(key, answer, bytes.length + 512);
+        responses.set(key, answer, { size: bytes.length + 512 });
         return answer;
       })
       .finally(() => {

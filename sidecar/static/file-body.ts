@@ -1,11 +1,7 @@
 // A release file's bytes, or a range of them, as a response body read on demand.
 import { open } from "node:fs/promises";
 
-/**
- * Chunks are read over glibc's mmap threshold (fixed at 128 KiB by node-options.ts): each is then usually a mapping of
- * its own, given back to the system when it is collected. Chunks of 64 KiB would come from the main heap, where a
- * download of /reviews.json (107 MB at 100k reviews) can leave tens of MB resident after it.
- */
+/** Few reads for a large file, and at most one chunk of it in memory per download. */
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -29,7 +25,7 @@ export async function fileBody(file: string, start: number, end: number): Promis
       async pull(controller) {
         const length = Math.min(CHUNK_BYTES, end + 1 - position);
         try {
-          const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafeSlow(length), 0, length, position);
+          const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(length), 0, length, position);
           if (bytesRead === 0) throw new Error(`${file} ended at byte ${position}, before byte ${end}`);
           position += bytesRead;
           controller.enqueue(bytesRead === length ? buffer : buffer.subarray(0, bytesRead));

@@ -3,7 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import { Agent, request } from "node:https";
 import { createSecureContext } from "node:tls";
-import { hostAddress } from "./ip.ts";
+import { hostAddress } from "../../net/ip.ts";
 import { ForbiddenAddressError, guardedLookup, type Resolver } from "./lookup.ts";
 import type { AddressPolicy } from "./policy.ts";
 

@@ -1,5 +1,6 @@
 // Which addresses a callback may never reach: loopback, private, link-local, metadata, unique-local, CGNAT, unspecified...
-import { cidr, type Cidr, inCidr, type Ip } from "./ip.ts";
+import ipaddr from "ipaddr.js";
+import { cidr, type Cidr, inCidr, type Ip } from "../../net/ip.ts";
 
 type Rule = Readonly<{ range: Cidr; reason: string }>;
 
@@ -42,7 +43,7 @@ const IPV6_RULES: readonly Rule[] = [
   rule("ff00::/8", "multicast"),
 ];
 
-/** IPv6 ranges that carry an IPv4 address: the IPv4 address decides. `bytes` is where it sits. */
+/** IPv6 ranges that carry an IPv4 address: the IPv4 address decides. `at` is the byte where it sits. */
 const EMBEDDING: ReadonlyArray<Readonly<{ range: Cidr; at: number; name: string }>> = [
   { range: cidr("::ffff:0:0/96"), at: 12, name: "IPv4-mapped" },
   { range: cidr("64:ff9b::/96"), at: 12, name: "NAT64" },
@@ -53,16 +54,16 @@ const GLOBAL_UNICAST = cidr("2000::/3");
 
 /** The IPv4 address inside an IPv4-mapped, NAT64 or 6to4 IPv6 address. */
 export function embeddedIpv4(ip: Ip): { ip: Ip; name: string } | undefined {
-  if (ip.family !== 6) return undefined;
+  if (ip.kind() !== "ipv6") return undefined;
   for (const e of EMBEDDING) {
-    if (inCidr(ip, e.range)) return { ip: { family: 4, bytes: ip.bytes.slice(e.at, e.at + 4) }, name: e.name };
+    if (inCidr(ip, e.range)) return { ip: new ipaddr.IPv4(ip.toByteArray().slice(e.at, e.at + 4)), name: e.name };
   }
   return undefined;
 }
 
 /** Why a callback may not reach `ip`, or undefined when it is an ordinary public address. */
 export function forbiddenReason(ip: Ip): string | undefined {
-  if (ip.family === 4) return IPV4_RULES.find((r) => inCidr(ip, r.range))?.reason;
+  if (ip.kind() === "ipv4") return IPV4_RULES.find((r) => inCidr(ip, r.range))?.reason;
   const inner = embeddedIpv4(ip);
   if (inner) {
     const why = forbiddenReason(inner.ip);

@@ -1,7 +1,7 @@
 // The callback address policy: forbidden ranges, minus what WEBSUB_CALLBACK_ALLOW lists (CIDRs, addresses, host names).
 import { ConfigError } from "../../../src/config.ts";
 import { embeddedIpv4, forbiddenReason } from "./forbidden.ts";
-import { type Cidr, type Ip, inCidr, parseCidr, parseIp } from "./ip.ts";
+import { type Cidr, type Ip, inCidr, parseCidr, parseIp } from "../../net/ip.ts";
 
 type Verdict = Readonly<{ ok: true }> | Readonly<{ ok: false; reason: string }>;
 

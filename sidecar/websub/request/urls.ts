@@ -1,5 +1,5 @@
 // Topic and callback URLs as the hub compares and stores them, and the checks a callback must pass before it is accepted.
-import { hostAddress } from "../net/ip.ts";
+import { hostAddress } from "../../net/ip.ts";
 import type { AddressPolicy } from "../net/policy.ts";
 
 const MAX_CALLBACK_BYTES = 2048;

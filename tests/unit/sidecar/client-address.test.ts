@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { forwardedClient } from "../../../sidecar/http/client-address.ts";
-import { cidr } from "../../../sidecar/websub/net/ip.ts";
+import { cidr } from "../../../sidecar/net/ip.ts";
 
 const trusted = [cidr("127.0.0.1/32"), cidr("10.0.0.0/8"), cidr("fd00::/8")];
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { LookupAddress } from "node:dns";
 import { describe, it } from "node:test";
 import { forbiddenReason } from "../../../sidecar/websub/net/forbidden.ts";
-import { formatIp, hostAddress, parseIp } from "../../../sidecar/websub/net/ip.ts";
+import { formatIp, hostAddress, parseIp } from "../../../sidecar/net/ip.ts";
 import { guardedLookup, type Resolver } from "../../../sidecar/websub/net/lookup.ts";
 import { AllowListError, createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
 import { checkCallback } from "../../../sidecar/websub/request/urls.ts";
@@ -13,7 +13,7 @@ const reasonOf = (text: string) => forbiddenReason(parseIp(text)!);
 
 describe("IP parsing", () => {
   it("reads IPv4 and IPv6 text, with brackets, zones and embedded IPv4", () => {
-    assert.deepEqual(Array.from(parseIp("10.1.2.3")!.bytes), [10, 1, 2, 3]);
+    assert.deepEqual(parseIp("10.1.2.3")!.toByteArray(), [10, 1, 2, 3]);
     assert.equal(formatIp(parseIp("[::ffff:127.0.0.1]")!), "::ffff:7f00:1");
     assert.equal(formatIp(parseIp("fe80::1%eth0")!), "fe80::1");
     assert.equal(formatIp(parseIp("2001:db8:0:0:1:0:0:1")!), "2001:db8::1:0:0:1");

@@ -66,7 +66,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     return release;
   };
   const check = async (opened: OpenRelease) => {
-    const release = await completeRelease(opened);
+    const release = completeRelease(opened);
     await verifyFiles(release, filesToKeep(release, cache));
     return release;
   };

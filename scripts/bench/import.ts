@@ -65,8 +65,8 @@ async function measure(dataDir: string, file: string): Promise<{ seconds: number
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
-    child.stdout.on("data", (d: Buffer) => (out += d));
-    child.stderr.on("data", (d: Buffer) => (out += d));
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     child.on("error", reject);
     child.on("exit", resolve);
   });

@@ -80,8 +80,8 @@ async function serve(): Promise<Served & { startupMs: number }> {
       const m = /listening on (http:\/\/[^\s"]+)/.exec(log);
       if (m) resolve(m[1]!);
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.once("exit", (code) => reject(new Error(`npm run serve exited with ${code}:\n${log}`)));
   });
   // An ordinary client's first search: a query string no measured shape sends.
@@ -234,7 +234,7 @@ const hono = spawn(
 );
 children.push(hono);
 const honoUrl = await new Promise<string>((resolve) =>
-  hono.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim())),
+  hono.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
 );
 const rps = { sidecar: [] as number[], hono: [] as number[] };
 for (let r = 0; r < rounds; r++) {

@@ -68,8 +68,10 @@ function get(
   });
 }
 
+type SourceReview = { published_at: string; verified: object };
 const lines = (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean);
-const recent = (): string => JSON.parse(lines[Math.floor(Math.random() * lines.length)]!).published_at.slice(0, 10);
+const sourceReview = (line: string): SourceReview => JSON.parse(line) as SourceReview;
+const recent = (): string => sourceReview(lines[Math.floor(Math.random() * lines.length)]!).published_at.slice(0, 10);
 const SEARCHES = ["rating=5", "min_rating=4&limit=50", "query=leak", "query=on%20time&rating=1", "since=2024-01-01"];
 let etag = "";
 
@@ -113,14 +115,13 @@ const until = started + SECONDS * 1000;
 const rss: { at: number; mb: number }[] = [];
 let firstRebuildAt = 0;
 let rebuilds = 0;
-const sampler = setInterval(
-  async () => rss.push({ at: Date.now(), mb: (await residentMb(sidecar.child.pid!)).rss }),
-  1000,
-);
+const sampler = setInterval(() => {
+  void residentMb(sidecar.child.pid!).then(({ rss: mb }) => rss.push({ at: Date.now(), mb }));
+}, 1000);
 const rebuilder = (async () => {
   while (Date.now() + REBUILD * 1000 < until) {
     await new Promise((r) => setTimeout(r, REBUILD * 1000));
-    const review = JSON.parse(lines[0]!);
+    const review = sourceReview(lines[0]!);
     const at = new Date(Date.parse(review.published_at) + (rebuilds + 1) * 60_000)
       .toISOString()
       .replace(/\.\d+Z$/, "Z");

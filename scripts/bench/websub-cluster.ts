@@ -39,7 +39,7 @@ async function runOnce(run: Run, farm: Farm, site: Awaited<ReturnType<typeof cre
         WEBSUB_RATE_LIMIT: "1000000",
         WEBSUB_MAX_PER_HOST: String(N + 10),
         WEBSUB_MAX_PER_TOPIC: String(N + 10),
-        WEBSUB_CONCURRENCY: values.concurrency!,
+        WEBSUB_CONCURRENCY: values.concurrency,
       }),
     ),
   );

@@ -38,7 +38,7 @@ export async function startSidecar(
 ): Promise<SidecarProcess> {
   const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   const childEnv: NodeJS.ProcessEnv = { ...process.env, HOST: "127.0.0.1", PORT: "0", ADMIN_PORT: "0", ...env };
-  const child = spawn(command!, [...prefix, fileURLToPath(new URL("../../sidecar/main.ts", import.meta.url))], {
+  const child = spawn(command, [...prefix, fileURLToPath(new URL("../../sidecar/main.ts", import.meta.url))], {
     cwd: ROOT,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

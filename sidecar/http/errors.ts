@@ -62,11 +62,10 @@ const CODES: Partial<Record<number, string>> = {
  */
 export function errorHandler(logger: Logger, clientAddress?: ClientAddress) {
   return (err: Error, c: Context<AppEnv>): Response => {
-    if (err instanceof ApiError)
-      return errorResponse(err.status as ContentfulStatusCode, err.code, err.message, err.headers);
+    if (err instanceof ApiError) return errorResponse(err.status, err.code, err.message, err.headers);
     if (err instanceof HTTPException) {
       if (err.res) return err.getResponse();
-      const status = err.status as ContentfulStatusCode;
+      const status = err.status;
       return errorResponse(
         status,
         CODES[status] ?? (status >= 500 ? "internal_error" : "bad_request"),

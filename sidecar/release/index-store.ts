@@ -58,7 +58,7 @@ export type IndexableRelease = Pick<Release, "id" | "dir" | "manifest">;
 export type Pause = () => Promise<unknown>;
 
 /** What happened to the release's prebuilt index file, for the log. */
-export type IndexSource = { ok: true } | { ok: false; why: string };
+type IndexSource = { ok: true } | { ok: false; why: string };
 
 /** An indexed release and how to close its database once it is no longer served. */
 type Indexing = Readonly<{ release: IndexedRelease; retire: () => void }>;
@@ -67,7 +67,7 @@ type Indexing = Readonly<{ release: IndexedRelease; retire: () => void }>;
  * Opens the release's database, whose reviews the index reads, and loads the index the build wrote beside it when it
  * fits those reviews; otherwise the index is built here from the database's reviews.
  */
-export async function indexRelease(
+async function indexRelease(
   site: IndexableRelease,
   pause: Pause = nextTurn,
   onIndex: (source: IndexSource) => void = () => {},
@@ -147,7 +147,7 @@ async function loadIndexFile(
  * A decoded index file over the release's reviews, which it reads from `reviews`. Throws when the file lists other
  * reviews or another order, or the same reviews of another `updated_at`.
  */
-export function fitIndexFile(
+function fitIndexFile(
   { columns, updatedAt }: DecodedIndex,
   reviews: Pick<ReleaseDb, "head" | "count" | "idsSha256" | "json" | "jsonMany">,
   aspects: readonly AspectLabel[] = [],
@@ -177,7 +177,10 @@ async function betweenRequests<T>(steps: Generator<void, T>, pause: Pause): Prom
 export function aspectLabels(insights: InsightsDoc | null): AspectLabel[] {
   const aspects = insights?.["aspects"];
   if (!Array.isArray(aspects)) return [];
-  return aspects.filter((a): a is AspectLabel => typeof a?.id === "string" && typeof a?.label === "string");
+  return aspects.filter((a: unknown): a is AspectLabel => {
+    const { id, label } = (a ?? {}) as { id?: unknown; label?: unknown };
+    return typeof id === "string" && typeof label === "string";
+  });
 }
 
 export async function createSearchIndexStore(

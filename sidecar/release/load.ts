@@ -93,13 +93,13 @@ export function releaseFile(release: Pick<Release, "dir" | "manifest">, urlPath:
 
 /** Opens and completes a release, with its small files in memory before it is returned. */
 export async function loadRelease(distDir: string, options: LoadOptions = {}): Promise<Release> {
-  const site = await completeRelease(await openRelease(distDir));
+  const site = completeRelease(await openRelease(distDir));
   await cacheSmallFiles(site, options);
   return site;
 }
 
 /** Checks every file an opened release lists (present, regular, of the listed size); nothing is kept in memory yet. */
-export async function completeRelease(release: OpenRelease): Promise<Release> {
+export function completeRelease(release: OpenRelease): Release {
   const { dir, manifest, where } = release;
   const files = new Map<string, ReleaseFile>();
   const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
@@ -192,7 +192,7 @@ export function filesToKeep(release: Release, options: LoadOptions = {}): Set<Re
 }
 
 /** Keeps the release's smallest files in memory, up to the budget, so they are answered without touching the disk. */
-export async function cacheSmallFiles(site: Release, options: LoadOptions = {}): Promise<void> {
+async function cacheSmallFiles(site: Release, options: LoadOptions = {}): Promise<void> {
   await forEachBounded([...filesToKeep(site, options)], STAT_CONCURRENCY, async (rep) => {
     const body = await readFile(rep.file);
     if (body.length !== rep.bytes)

@@ -3,12 +3,12 @@ import type { Logger } from "../log.ts";
 import { fingerprint, loadRelease } from "./load.ts";
 import type { Release } from "./release.ts";
 
-export type ReloadOutcome =
+type ReloadOutcome =
   | Readonly<{ status: "reloaded"; previous: Release; release: Release }>
   | Readonly<{ status: "unchanged"; release: Release }>
   | Readonly<{ status: "failed"; release: Release; error: Error }>;
 
-export type ChangeListener = (previous: Release, next: Release) => void;
+type ChangeListener = (previous: Release, next: Release) => void;
 
 export type ReleaseStore = Readonly<{
   /** The release to serve a request from; read it once per request. */

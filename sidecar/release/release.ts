@@ -6,7 +6,7 @@ export type Coding = "identity" | "br" | "gzip";
 /** A plain header record: node-server writes it as is, with no Headers object built per request. */
 export type HeaderRecord = Readonly<Record<string, string>>;
 
-export type ResponseInitOf<S extends number> = Readonly<{ status: S; headers: HeaderRecord }>;
+type ResponseInitOf<S extends number> = Readonly<{ status: S; headers: HeaderRecord }>;
 
 /** One stored form of a file (identity, br or gzip), as the build wrote and described it. */
 export type Representation = Readonly<{

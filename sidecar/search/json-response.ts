@@ -51,7 +51,7 @@ async function renderJson(body: string, coding: Coding, status = 200, validators
   return {
     status,
     ...jsonHeaders(coding, buf.length, coded),
-    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length) as Uint8Array<ArrayBuffer>,
+    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length),
     validators: coded,
   };
 }

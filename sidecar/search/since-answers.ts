@@ -96,7 +96,7 @@ async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding,
 /** The chunks as one body. */
 function concatenated(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const all = Buffer.concat(chunks);
-  return new Uint8Array(all.buffer, all.byteOffset, all.length) as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(all.buffer, all.byteOffset, all.length);
 }
 
 /** At most `size` holders at once and `waiting` more in line; `take` throws a 503 when the line is full. */

@@ -1,11 +1,12 @@
 // The request path as the client sent it, decoded strictly: anything odd is refused rather than repaired.
 
 /** Longer paths are refused outright (no published path comes close). */
-export const MAX_PATH_LENGTH = 1024;
+const MAX_PATH_LENGTH = 1024;
 
 /** Percent-encoded `/`, `\` and NUL: they would change which segments the path has, or end it early. */
 const ENCODED_SEPARATOR_OR_NUL = /%(?:2f|5c|00)/i;
 /** Control characters and backslashes, after decoding. */
+// eslint-disable-next-line no-control-regex -- the pattern exists to find control characters
 const FORBIDDEN_CHAR = /[\u0000-\u001f\u007f\\]/;
 /** A `.` or `..` segment, after decoding (`%2e%2e` included). */
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;

@@ -2,7 +2,7 @@
 import type { Logger } from "../log.ts";
 
 /** A claimed job; it resolves to the time (epoch ms) its follow-up falls due when it scheduled one (a retry). */
-export type Job = () => Promise<number | void>;
+type Job = () => Promise<number | void>;
 
 /** A kind of work: claims up to `limit` due jobs and returns them ready to run (each settles on its own). */
 export type WorkSource = Readonly<{ name: string; claim(limit: number): Promise<Job[]> }>;

@@ -2,7 +2,7 @@
 // HTTP transport (answers as JSON or as an event stream).
 import { Agent, request } from "node:http";
 
-export const SEARCH_ARGS = { min_rating: 4, limit: 20 };
+const SEARCH_ARGS = { min_rating: 4, limit: 20 };
 export const PROTOCOL = "2025-11-25";
 export const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 export const initialize = (id: number | string) =>
@@ -22,7 +22,7 @@ export const searchCall = (id: number | string, args: Record<string, unknown> = 
   });
 
 /** The same call as a sessionless 2026-07-28 request: `_meta` in the body, the routing headers beside it. */
-export const MODERN_PROTOCOL = "2026-07-28";
+const MODERN_PROTOCOL = "2026-07-28";
 export const MODERN_HEADERS = {
   "mcp-protocol-version": MODERN_PROTOCOL,
   "mcp-method": "tools/call",

@@ -10,6 +10,6 @@ export function toSessionRecord(row: Readonly<Record<string, unknown>>): Session
     createdAt: Number(row["created_at"]),
     lastSeenAt: Number(row["last_seen_at"]),
     endedAt: row["ended_at"] === null ? null : Number(row["ended_at"]),
-    logLevel: row["log_level"] === null ? null : String(row["log_level"]),
+    logLevel: row["log_level"] === null ? null : (row["log_level"] as string),
   };
 }

@@ -4,8 +4,13 @@ import type { DeliveryJob, SubscriptionRecord, VerificationJob } from "./store.t
 
 export type Row = Readonly<Record<string, unknown>>;
 
-const text = (v: unknown): string => String(v);
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** A text column as the drivers return it: a string, or a number or bigint where the engine typed it so. */
+const text = (v: unknown): string => {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint") return v.toString();
+  throw new TypeError(`expected a text column, got ${v === null ? "null" : typeof v}`);
+};
+const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : text(v));
 
 export function toSubscription(row: Row): SubscriptionRecord {
   return {

@@ -1,7 +1,7 @@
 // The hub's storage, as a narrow interface named entity-first, kept by SQLite (one machine) or PostgreSQL (replicas).
 // Times are epoch milliseconds, passed in by the caller: the store never reads the clock itself.
 
-export type IntentMode = "subscribe" | "unsubscribe";
+type IntentMode = "subscribe" | "unsubscribe";
 
 export type SubscriptionRecord = Readonly<{
   id: number;
@@ -26,7 +26,7 @@ export type IntentRequest = Readonly<{
   requestedAt: number;
 }>;
 
-export type SubscriptionLimits = Readonly<{ maxPerTopic: number; maxPerHost: number }>;
+type SubscriptionLimits = Readonly<{ maxPerTopic: number; maxPerHost: number }>;
 
 export type IntentOutcome =
   Readonly<{ status: "queued" }> | Readonly<{ status: "refused"; field: "hub.topic" | "hub.callback"; reason: string }>;
@@ -57,9 +57,9 @@ export type DeliveryJob = Readonly<{
   consecutiveFailures: number;
 }>;
 
-export type Claim = Readonly<{ limit: number; claimant: string; now: number; ttlMs: number }>;
+type Claim = Readonly<{ limit: number; claimant: string; now: number; ttlMs: number }>;
 
-export type DeliveryClaim = Claim &
+type DeliveryClaim = Claim &
   Readonly<{
     /** The topic contents (sha256) the claimant holds: only deliveries of these are claimed, grouped by content. */
     contents: readonly string[];
@@ -91,7 +91,7 @@ export type FailureOutcome =
   /** The claim had been taken over by another worker: nothing was recorded. */
   | Readonly<{ status: "stale" }>;
 
-export type DeliveryFailure = Readonly<{
+type DeliveryFailure = Readonly<{
   claimant: string;
   now: number;
   retryAt: (consecutiveFailures: number) => number | null;
@@ -100,7 +100,7 @@ export type DeliveryFailure = Readonly<{
 
 export type RateDecision = Readonly<{ ok: true }> | Readonly<{ ok: false; retryAfterSeconds: number }>;
 
-export type SweepOutcome = Readonly<{
+type SweepOutcome = Readonly<{
   expiredRemoved: number;
   /** Expired claims cleared (their claimants died or overran), so the work is claimable at once. */
   claimsRecovered: number;

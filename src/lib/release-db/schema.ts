@@ -27,8 +27,7 @@ CREATE TABLE changes (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, hash TEX
  * the number of reviews, `idsDigest` of their ids (what a search index built for them must list), and the change
  * log's history id (absent when the release has no change log).
  */
-export const META_KEYS = ["format", "updated_at", "head", "review_count", "ids_sha256", "change_history"] as const;
-export type MetaKey = (typeof META_KEYS)[number];
+export type MetaKey = "format" | "updated_at" | "head" | "review_count" | "ids_sha256" | "change_history";
 
 /** The sha256 (hex) of review ids in order, one a line. */
 export const idsDigest = (ids: readonly string[]): string => createHash("sha256").update(ids.join("\n")).digest("hex");

@@ -29,7 +29,7 @@ describe("PostgreSQL: schema", () => {
     const url = await server.createDatabase();
     const [hub, ...stores] = await Promise.all([openHubStore(url), ...[1, 2, 3].map(() => openSessionStore(url))]);
     assert.deepEqual(await Promise.all(stores.map((s) => s.sessionCount(T0, TTL))), [0, 0, 0]);
-    await Promise.all([hub!.close(), ...stores.map((s) => s.close())]);
+    await Promise.all([hub.close(), ...stores.map((s) => s.close())]);
   });
 });
 

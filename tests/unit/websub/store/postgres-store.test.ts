@@ -58,7 +58,7 @@ describe("hub store on PostgreSQL, shared by replicas", () => {
       [0, 0, 5],
       "one replica queued for every subscription, the others nothing",
     );
-    assert.equal(reports[2]!.stale, true);
+    assert.equal(reports[2].stale, true);
     assert.equal((await a!.hubStats(2)).deliveriesPending, 5);
     await closeAll([a!, b!, c!]);
   });
@@ -106,11 +106,11 @@ describe("hub store on PostgreSQL, shared by replicas", () => {
     await holder.connect();
     await holder.query("BEGIN");
     await holder.query("SELECT pg_advisory_xact_lock($1)", [0x6875_6202]);
-    assert.equal(await a!.sweep(0), null, "another process holds the sweep");
+    assert.equal(await a.sweep(0), null, "another process holds the sweep");
     await holder.query("COMMIT");
     await holder.end();
-    assert.deepEqual(await b!.sweep(0), { expiredRemoved: 0, claimsRecovered: 0 });
-    await closeAll([a!, b!]);
+    assert.deepEqual(await b.sweep(0), { expiredRemoved: 0, claimsRecovered: 0 });
+    await closeAll([a, b]);
   });
 
   it("wakes the other replicas with NOTIFY when work is queued", async () => {
@@ -130,7 +130,7 @@ describe("hub store on PostgreSQL, shared by replicas", () => {
     const url = await server.createDatabase();
     const [a, b] = await Promise.all([openHubStore(url), openHubStore(url)]);
     let wakes = 0;
-    const unlisten = await b!.workListen(() => wakes++);
+    const unlisten = await b.workListen(() => wakes++);
     const waitForWake = async (after: number, what: string) => {
       const end = Date.now() + 10_000;
       while (wakes <= after) {
@@ -149,10 +149,10 @@ describe("hub store on PostgreSQL, shared by replicas", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     const before = wakes;
-    await a!.verificationRequest(intent(), LIMITS);
+    await a.verificationRequest(intent(), LIMITS);
     await waitForWake(before, "after reconnecting");
     await admin.end();
     await unlisten();
-    await closeAll([a!, b!]);
+    await closeAll([a, b]);
   });
 });

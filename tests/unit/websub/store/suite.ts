@@ -84,7 +84,7 @@ export function describeHubStore(engine: string, open: () => Promise<HubStore>):
       assert.equal((await store.subscriptionGet(T, "https://a.test/cb"))?.secret, "old");
       const [next] = await store.verificationClaim({ limit: 5, claimant: "w", now: 1, ttlMs: 1000 });
       assert.equal(next?.mode, "unsubscribe");
-      await store.verificationComplete(next!, { confirmed: true, sentAt: 1 });
+      await store.verificationComplete(next, { confirmed: true, sentAt: 1 });
       assert.equal(await store.subscriptionGet(T, "https://a.test/cb"), undefined);
     });
 
@@ -137,7 +137,7 @@ export function describeHubStore(engine: string, open: () => Promise<HubStore>):
       assert.deepEqual([old.stale, old.changed, old.queued], [true, false, 0], "a replica still on release 100");
       const [b] = await claimDeliveries(3, "w", 1000, ["A", "B"]);
       assert.equal(b?.contentSha256, "B");
-      await store.deliveryComplete(b!, "w", "B", 4);
+      await store.deliveryComplete(b, "w", "B", 4);
       const revert = await store.topicContentSet(version("A", 300), 5);
       assert.deepEqual([revert.changed, revert.seq, revert.queued], [true, 2, 1]);
       const [a] = await claimDeliveries(6, "w", 1000, ["A", "B"]);
@@ -166,7 +166,7 @@ export function describeHubStore(engine: string, open: () => Promise<HubStore>):
       assert.deepEqual(await store.deliveryIncomplete(job!, { ...retry(1001), claimant: "dead" }), {
         status: "stale",
       });
-      await store.deliveryComplete(taken!, "alive", "v2", 1002);
+      await store.deliveryComplete(taken, "alive", "v2", 1002);
       assert.equal((await store.hubStats(1003)).deliveriesPending, 0);
     });
 

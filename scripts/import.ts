@@ -14,6 +14,10 @@ content (Google and Trustpilot exports). Writes DATA_DIR/reviews.jsonl (default 
 
 class UsageError extends Error {}
 
+/** Exit codes beside runImport's 0 (imported) and 1 (input refused): a usage or configuration error, an I/O failure. */
+const EXIT_USAGE = 2;
+const EXIT_IO = 3;
+
 export function importOptions(argv: readonly string[], dataDir: string, now: number): ImportOptions {
   let parsed;
   try {
@@ -76,9 +80,13 @@ if (import.meta.main) {
     (outcome.code === 0 ? console.log : console.error)(outcome.verdict);
     process.exitCode = outcome.code;
   } catch (err) {
-    if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-    else if (err instanceof ConfigError) console.error(err.message);
-    else console.error(`import failed: ${(err as Error).message}`);
-    process.exitCode = 2;
+    if (err instanceof UsageError || err instanceof ConfigError) {
+      console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : err.message);
+      process.exitCode = EXIT_USAGE;
+    } else {
+      // Reading the data or writing it failed (permissions, a full disk): the data file is the old one or the new one.
+      console.error(`import failed reading or writing the data, nothing was changed: ${(err as Error).message}`);
+      process.exitCode = EXIT_IO;
+    }
   }
 }

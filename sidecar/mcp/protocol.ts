@@ -4,8 +4,17 @@
 /** The sessionless revision: per-request `_meta`, no initialize. */
 const MODERN_VERSION = "2026-07-28";
 
-/** Offered in initialize, newest first. Older ones allowed JSON-RPC batches, which this server refuses. */
-const NEGOTIATED_VERSIONS: readonly string[] = ["2025-11-25", "2025-06-18"];
+/**
+ * Negotiated in initialize, newest first: a client asking for one of these is answered with it, as clients of 2025-03-26
+ * and 2024-11-05 (which disconnect when answered a newer one) expect; any other request is answered the latest.
+ */
+const NEGOTIATED_VERSIONS: readonly string[] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+/**
+ * The revisions whose sessions may POST a JSON-RPC batch: 2025-03-26 requires servers to receive them, 2025-06-18
+ * removed them; 2024-11-05 never named them. The SDK's transport answers a batch's messages together.
+ */
+export const BATCH_VERSIONS: ReadonlySet<string> = new Set(["2025-03-26"]);
 const LATEST_VERSION = NEGOTIATED_VERSIONS[0]!;
 
 /** Every revision /mcp serves, as server/discover and the server card name them. */

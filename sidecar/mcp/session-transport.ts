@@ -9,13 +9,22 @@ export class Session {
   readonly id: string;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly server: Server;
+  /** The revision negotiated in its initialize: it decides whether the session may send batches. */
+  readonly protocolVersion: string;
   /** Last request this replica served for it. */
   lastUsed: number;
   /** GET event streams open on this replica: only a replica holding one can notify the client. */
   streams = 0;
 
-  constructor(id: string, transport: WebStandardStreamableHTTPServerTransport, server: Server, now: number) {
+  constructor(
+    id: string,
+    protocolVersion: string,
+    transport: WebStandardStreamableHTTPServerTransport,
+    server: Server,
+    now: number,
+  ) {
     this.id = id;
+    this.protocolVersion = protocolVersion;
     this.transport = transport;
     this.server = server;
     this.lastUsed = now;
@@ -25,6 +34,7 @@ export class Session {
 /** A transport and server whose session id will be `id`, connected; `onclose` runs when either closes. */
 export async function sessionFor(
   id: string,
+  protocolVersion: string,
   deps: SessionServerDeps,
   subscriptions: Subscriptions,
   now: number,
@@ -36,7 +46,7 @@ export async function sessionFor(
     enableJsonResponse: false,
   });
   const server = createMcpServer(deps, { era: "legacy", subscriptions });
-  const session = new Session(id, transport, server, now);
+  const session = new Session(id, protocolVersion, transport, server, now);
   server.onclose = () => onclose(session);
   // Transport-level refusals (bad Accept, bad version) are answered to the client; they are not server errors.
   server.onerror = () => {};

@@ -3,6 +3,7 @@
 import v8 from "node:v8";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
+import type { JsonRpcMessage } from "./http/body.ts";
 import type { InitializeOutcome, LegacySession, LegacySessions } from "./http/legacy.ts";
 import { resourceVersion } from "./resources.ts";
 import { MAX_SUBSCRIPTIONS, type SessionServerDeps, type Subscriptions } from "./server.ts";
@@ -64,7 +65,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const rebuild = async (id: string): Promise<Session | undefined> => {
     const record = await store.sessionTouch(id, now(), limits.ttlMs);
     if (!record) return undefined;
-    const session = await sessionFor(id, deps, subscriptionsOf(id), now(), forget);
+    const session = await sessionFor(id, record.protocolVersion, deps, subscriptionsOf(id), now(), forget);
     if (!(await replayInitialize(session, record))) {
       deps.logger.warn("an MCP session could not be rebuilt on this replica", { session: id });
       void session.server.close();
@@ -94,12 +95,14 @@ export function createSessions(deps: SessionsDeps): Sessions {
     return pending;
   };
 
-  const handle = async (session: Session, req: Request, message?: Record<string, unknown>) => {
-    const level = (message?.["params"] as Record<string, unknown> | undefined)?.["level"];
-    if (message?.["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
-      await store.sessionLogLevelSet(session.id, level);
+  const handle = async (session: Session, req: Request, body?: JsonRpcMessage | JsonRpcMessage[]) => {
+    for (const message of Array.isArray(body) ? body : body ? [body] : []) {
+      const level = (message["params"] as Record<string, unknown> | undefined)?.["level"];
+      if (message["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
+        await store.sessionLogLevelSet(session.id, level);
+      }
     }
-    const res = await session.transport.handleRequest(req, message ? { parsedBody: message } : undefined);
+    const res = await session.transport.handleRequest(req, body ? { parsedBody: body } : undefined);
     if (req.method === "DELETE" && res.status === 200) await store.sessionEnd(session.id, now());
     return req.method === "GET" ? trackStream(session, res) : res;
   };
@@ -125,7 +128,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
         const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
         return { status: "refused", limit: admission.limit, retryAfterSeconds };
       }
-      const session = await sessionFor(id, deps, subscriptionsOf(id), now(), forget);
+      const session = await sessionFor(id, protocolVersion, deps, subscriptionsOf(id), now(), forget);
       local.set(id, session);
       const response = await session.transport.handleRequest(req, { parsedBody: message });
       if (session.transport.sessionId !== id) {
@@ -138,7 +141,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
 
     use: async (id: string): Promise<LegacySession | undefined> => {
       const session = await find(id);
-      return session && { handle: (req, message) => handle(session, req, message) };
+      return session && { protocolVersion: session.protocolVersion, handle: (req, body) => handle(session, req, body) };
     },
 
     sweep: async (t = now()) => {

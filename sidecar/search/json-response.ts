@@ -48,9 +48,12 @@ async function renderJson(body: string, coding: Coding, status = 200, validators
         ? await gzip(body, { level: GZIP_LEVEL })
         : Buffer.from(body);
   const coded = validators && codedValidators(validators, coding);
+  const { headers, notModifiedHeaders } = jsonHeaders(coding, buf.length, coded);
   return {
     status,
-    ...jsonHeaders(coding, buf.length, coded),
+    // A refusal is not the release's data: a cache keeping it would go on refusing a corrected client or server.
+    headers: status >= 400 ? { ...headers, "cache-control": "no-store" } : headers,
+    notModifiedHeaders,
     bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length),
     validators: coded,
   };

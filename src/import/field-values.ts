@@ -1,5 +1,5 @@
 // Small conversions shared by the formats: text fields, ratings, timestamps, each refusing with a reason on bad input.
-import { normaliseDate, normaliseTimestamp, TIMESTAMP_FORM } from "./timestamps.ts";
+import { DATE_FORM, normaliseDate, normaliseTimestamp, TIMESTAMP_FORM } from "./timestamps.ts";
 import type { Refusal, Where } from "./types.ts";
 
 /** Text as the data holds it: line ends as `\n`, no surrounding blanks; null when blank or absent. */
@@ -45,13 +45,13 @@ export class Problems {
     const text = typeof value === "string" ? value.trim() : value;
     if (text === undefined || text === null || text === "") return null;
     const normal = typeof text === "string" ? normaliseDate(text) : null;
-    if (normal === null) this.add(field, `not a date: ${show(text)} (expected YYYY-MM-DD)`);
+    if (normal === null) this.add(field, `not a date: ${show(text)} (expected ${DATE_FORM})`);
     return normal;
   }
 
-  /** A star rating 1-5 given as a number or digits; 0 (after a refusal) otherwise. */
+  /** A star rating 1-5 given as a number or digits (`5.0` and a decimal comma's `5,0` too); 0 (after a refusal) otherwise. */
   rating(field: string, value: unknown): number {
-    const n = typeof value === "string" && /^\s*\d+(\.0+)?\s*$/.test(value) ? Number(value) : value;
+    const n = typeof value === "string" && /^\s*\d+([.,]0+)?\s*$/.test(value) ? Number.parseInt(value, 10) : value;
     if (typeof n === "number" && Number.isInteger(n) && n >= 1 && n <= 5) return n;
     this.add(
       field,

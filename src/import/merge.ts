@@ -69,7 +69,10 @@ export function merge(input: MergeInput): MergeResult {
         result.unchanged++;
         result.lines.push(e.line);
       } else {
-        result.changed.push({ id: e.id, fields: changedFields(before, JSON.parse(imported.line) as Record<string, unknown>) });
+        result.changed.push({
+          id: e.id,
+          fields: changedFields(before, JSON.parse(imported.line) as Record<string, unknown>),
+        });
         result.lines.push(imported.line);
       }
     } else if (by !== undefined) {

@@ -3,9 +3,13 @@
 
 const FORM = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:([Zz]|UTC|[+-]\d{2}:?\d{2}))?$/;
 
-/** The accepted form, for error messages. */
+/** Every form `normaliseTimestamp` accepts, for error messages. */
 export const TIMESTAMP_FORM =
-  "YYYY-MM-DDTHH:MM:SS with optional fraction and offset (Z, +02:00), e.g. 2024-05-01T14:03:00Z";
+  "YYYY-MM-DDTHH:MM:SS or YYYY-MM-DD HH:MM:SS, seconds optional, an optional fraction (.123) and an optional offset " +
+  "(Z, UTC, +02:00 or +0200; none means UTC), e.g. 2024-05-01T14:03:00Z, 2024-05-01 14:03:00.5+02:00, 2024-05-01 14:03";
+
+/** Every form `normaliseDate` accepts, for error messages. */
+export const DATE_FORM = `YYYY-MM-DD, or a timestamp whose date is taken (${TIMESTAMP_FORM})`;
 
 /** `text` as `YYYY-MM-DDTHH:MM:SSZ` (fractions dropped), or null when it is not a timestamp that exists. */
 export function normaliseTimestamp(text: string): string | null {

@@ -1,4 +1,5 @@
-// Reads one JSON-RPC message from a POST body: size-capped, parsed, and refused as JSON-RPC errors when it is not one message.
+// Reads a POST body: one JSON-RPC message or a batch of them (for 2025-03-26 sessions), size-capped, parsed, and refused
+// as JSON-RPC errors when it is neither.
 import { readCappedBody } from "../../http/body.ts";
 import { RPC, rpcError, type RpcId } from "../rpc.ts";
 
@@ -7,7 +8,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type JsonRpcMessage = Record<string, unknown> & { jsonrpc: "2.0" };
 
-export type BodyOutcome = { ok: true; message: JsonRpcMessage } | { ok: false; response: Response };
+/** As many messages as the SDK's transport takes in one batch. */
+const MAX_BATCH_MESSAGES = 100;
+
+export type BodyOutcome =
+  { ok: true; message: JsonRpcMessage } | { ok: true; batch: JsonRpcMessage[] } | { ok: false; response: Response };
 
 export async function readMessage(req: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyOutcome> {
   const bytes = await readCappedBody(req, maxBytes);
@@ -22,15 +27,7 @@ export async function readMessage(req: Request, maxBytes = MAX_BODY_BYTES): Prom
   } catch {
     return refuse(rpcError(400, RPC.parseError, "Parse error: the body is not JSON"));
   }
-  if (Array.isArray(value)) {
-    return refuse(
-      rpcError(
-        400,
-        RPC.invalidRequest,
-        "Invalid Request: JSON-RPC batches are not supported (removed in protocol version 2025-06-18); send one message per request",
-      ),
-    );
-  }
+  if (Array.isArray(value)) return readBatch(value);
   if (!isMessage(value)) {
     return refuse(
       rpcError(
@@ -45,6 +42,17 @@ export async function readMessage(req: Request, maxBytes = MAX_BODY_BYTES): Prom
 }
 
 const refuse = (response: Response): BodyOutcome => ({ ok: false, response });
+
+/** A batch: 1 to MAX_BATCH_MESSAGES messages, each one as a single body would have to be. */
+function readBatch(values: unknown[]): BodyOutcome {
+  const invalid = (why: string) => refuse(rpcError(400, RPC.invalidRequest, `Invalid Request: ${why}`));
+  if (values.length === 0) return invalid("an empty JSON-RPC batch");
+  if (values.length > MAX_BATCH_MESSAGES)
+    return invalid(`a JSON-RPC batch must not hold more than ${MAX_BATCH_MESSAGES} messages`);
+  const bad = values.findIndex((v) => !isMessage(v));
+  if (bad !== -1) return invalid(`batch element ${bad} is not a JSON-RPC 2.0 message`);
+  return { ok: true, batch: values as JsonRpcMessage[] };
+}
 
 function isMessage(v: unknown): v is JsonRpcMessage {
   if (!v || typeof v !== "object") return false;

@@ -1,7 +1,7 @@
 // The 2025 leg of /mcp: initialize opens a session (Mcp-Session-Id), later requests, the GET stream and DELETE go to it.
 // It reaches the sessions only through `LegacySessions`, behind which they live in the store every replica shares.
 import { isInitializeRequest } from "@modelcontextprotocol/server";
-import { negotiate } from "../protocol.ts";
+import { BATCH_VERSIONS, negotiate } from "../protocol.ts";
 import { RPC, rpcError } from "../rpc.ts";
 import type { SessionLimit } from "../session-store/store.ts";
 import type { JsonRpcMessage } from "./body.ts";
@@ -13,8 +13,10 @@ export type InitializeOutcome =
 
 /** One live session as this replica serves it. */
 export type LegacySession = Readonly<{
-  /** Hands a request of the session to its transport (DELETE also ends it for every replica). */
-  handle: (req: Request, message?: JsonRpcMessage) => Promise<Response>;
+  /** The revision negotiated in the session's initialize. */
+  protocolVersion: string;
+  /** Hands a request (one message or a batch) of the session to its transport (DELETE also ends it for every replica). */
+  handle: (req: Request, body?: JsonRpcMessage | JsonRpcMessage[]) => Promise<Response>;
 }>;
 
 /** What the 2025 leg needs of the sessions. */
@@ -74,6 +76,24 @@ export async function legacyPost(
   const [status, text] = REFUSALS[opened.limit];
   return rpcError(status, RPC.serverError, text, { id, headers: { "retry-after": String(opened.retryAfterSeconds) } });
 }
+
+/**
+ * A JSON-RPC batch: taken only in a session that negotiated a revision with batches (2025-03-26), whose transport
+ * answers its messages together; initialize opens a session and is sent alone.
+ */
+export async function legacyBatch(req: Request, batch: JsonRpcMessage[], deps: LegacyDeps): Promise<Response> {
+  if (batch.some((m) => m["method"] === "initialize"))
+    return rpcError(400, RPC.invalidRequest, "Invalid Request: initialize cannot be batched; send it alone");
+  const sessionId = req.headers.get("mcp-session-id");
+  if (sessionId === null) return rpcError(400, RPC.invalidRequest, NO_BATCHES);
+  const session = await deps.sessions.use(sessionId);
+  if (!session) return unknownSession();
+  if (!BATCH_VERSIONS.has(session.protocolVersion))
+    return rpcError(400, RPC.invalidRequest, `${NO_BATCHES} (this session speaks ${session.protocolVersion})`);
+  return session.handle(req, batch);
+}
+
+const NO_BATCHES = `Invalid Request: JSON-RPC batches are taken only in a session of protocol version ${[...BATCH_VERSIONS].join(", ")} (removed in 2025-06-18); send one message per request`;
 
 /** GET (the session's event stream) and DELETE (end the session). */
 export async function legacySessionRequest(req: Request, deps: LegacyDeps): Promise<Response> {

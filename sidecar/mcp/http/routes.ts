@@ -6,9 +6,9 @@ import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
 import { LEGACY_ONLY, refusal, screenRequest, type ToolNames } from "../request-check.ts";
-import { readMessage } from "./body.ts";
+import { type JsonRpcMessage, readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
-import { type LegacyDeps, legacyPost, legacySessionRequest } from "./legacy.ts";
+import { type LegacyDeps, legacyBatch, legacyPost, legacySessionRequest } from "./legacy.ts";
 import { serverCardHandler } from "./server-card.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
@@ -80,6 +80,7 @@ async function handle(req: Request, client: () => string, deps: McpRouteDeps): P
       }
       const body = await readMessage(req);
       if (!body.ok) return body.response;
+      if ("batch" in body) return batchPost(req, body.batch, deps);
       // A session id, or no 2026-07-28 `_meta` envelope (initialize, say), selects the 2025 leg, as the 2026-07-28
       // compatibility rules say; the SDK's own classifier decides, so this branch and its handler never disagree.
       let legacy: Promise<boolean> | undefined;
@@ -106,6 +107,20 @@ async function handle(req: Request, client: () => string, deps: McpRouteDeps): P
         { headers: { allow: ALLOW } },
       );
   }
+}
+
+/** A batch, each message screened as it would be alone; one refused refuses the batch, naming it. */
+async function batchPost(req: Request, batch: JsonRpcMessage[], deps: McpRouteDeps): Promise<Response> {
+  for (const [index, message] of batch.entries()) {
+    const screened = await screenRequest(message, deps.tools);
+    if (screened.ok) continue;
+    const why =
+      "tool" in screened
+        ? `Invalid params: ${screened.tool}: ${screened.argument}: ${screened.rule}`
+        : screened.message;
+    return rpcError(400, RPC.invalidRequest, `Batch element ${index} refused: ${why}`);
+  }
+  return legacyBatch(req, batch, deps);
 }
 
 /** An allowed cross-origin caller (browser-based clients) may read the answer and the session header. */

@@ -54,11 +54,7 @@ function rowDraft(row: CsvRow, plan: ColumnPlan, problems: Problems): Draft {
   const updated = problems.optionalTimestamp(header("updated_at"), cell("updated_at"));
   const method = verification(cell("verified.method"), header("verified.method"), problems);
   const replyText = cleanText(cell("owner_reply.text"));
-  const replyAt = problems.optionalTimestamp(
-    header("owner_reply.published_at"),
-    cell("owner_reply.published_at"),
-    replyText !== null,
-  );
+  const replyAt = problems.optionalTimestamp(header("owner_reply.published_at"), cell("owner_reply.published_at"));
   const url = cleanText(cell("source.url")) ?? plan.urlOf?.(platformId) ?? null;
   const record: DraftRecord = {
     published_at: published,
@@ -77,7 +73,8 @@ function rowDraft(row: CsvRow, plan: ColumnPlan, problems: Problems): Draft {
         }
       : null,
     source: { platform, url },
-    owner_reply: replyText !== null && replyAt !== null ? { text: replyText, published_at: replyAt } : null,
+    // A reply without a date takes the review's: a missing date is no reason to lose the row.
+    owner_reply: replyText !== null ? { text: replyText, published_at: replyAt ?? published } : null,
   };
   if (!fields["verified.verified_at"]) fields["verified.verified_at"] = header("published_at");
   return { where: problems.where, platform, platformId, verified: method !== null, record, fields };

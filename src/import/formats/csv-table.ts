@@ -1,5 +1,5 @@
-// A CSV export as a header and rows (RFC 4180 quoting, UTF-8 with or without BOM, CRLF or LF), each row with the
-// number a spreadsheet shows and the line it starts on, handed over one at a time so that none is kept.
+// A CSV export as a header and rows (RFC 4180 quoting, UTF-8 with or without BOM, CRLF or LF, comma, semicolon or tab
+// separated), each row with the number a spreadsheet shows and the line it starts on, handed over one at a time.
 import { parse } from "csv-parse/sync";
 import type { Refusal } from "../types.ts";
 
@@ -16,9 +16,12 @@ export function readCsv(file: string, bytes: Uint8Array, reader: CsvReader): { r
   let onRow: ((row: CsvRow) => void) | null = null;
   let rows = 0;
   let start = 0;
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const delimiter = delimiterOf(input);
   try {
-    parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    parse(input, {
       bom: true,
+      delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
       on_record: (record: string[], context) => {
@@ -37,7 +40,7 @@ export function readCsv(file: string, bytes: Uint8Array, reader: CsvReader): { r
             file,
             at: rowLabel(where),
             field: "(row)",
-            reason: `expected ${header.length} cells as in the header, got ${record.length} (an unquoted comma or line break?)`,
+            reason: `expected ${header.length} cells as in the header, got ${record.length} (an unquoted ${DELIMITER_NAMES[delimiter]} or line break?)`,
           });
         else onRow?.({ cells: record, ...where });
         return null;
@@ -48,6 +51,35 @@ export function readCsv(file: string, bytes: Uint8Array, reader: CsvReader): { r
     refused.push({ file, at: e.lines === undefined ? "(file)" : `line ${e.lines}`, field: "(CSV)", reason: e.message });
   }
   return { rows, refused };
+}
+
+/** The separators a spreadsheet writes: comma, semicolon (where the comma is the decimal mark), tab. */
+const DELIMITERS = [",", ";", "\t"] as const;
+type Delimiter = (typeof DELIMITERS)[number];
+const DELIMITER_NAMES: Readonly<Record<Delimiter, string>> = { ",": "comma", ";": "semicolon", "\t": "tab" };
+
+/**
+ * The separator of the header line: the one that splits it, read as CSV (so a separator inside quotes does not count),
+ * into the most cells; a comma when none splits it or the header cannot be read with any of them.
+ */
+function delimiterOf(input: Buffer): Delimiter {
+  let best: Delimiter = ",";
+  let most = 1;
+  for (const delimiter of DELIMITERS) {
+    const cells = headerCells(input, delimiter);
+    if (cells > most) [best, most] = [delimiter, cells];
+  }
+  return best;
+}
+
+/** How many cells the header line has when read with `delimiter`; 0 when it cannot be read so. */
+function headerCells(input: Buffer, delimiter: Delimiter): number {
+  try {
+    const [header] = parse(input, { bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, to: 1 });
+    return header?.length ?? 0;
+  } catch {
+    return 0;
+  }
 }
 
 export function rowLabel(r: { row: number; line: number }): string {

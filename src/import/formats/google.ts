@@ -24,9 +24,7 @@ function googleDraft(r: Record<string, unknown>, problems: Problems): Draft {
     problems.add("starRating", `expected one of ONE, TWO, THREE, FOUR, FIVE, got ${show(r.starRating)}`);
   const reply = isObject(r.reviewReply) ? r.reviewReply : null;
   const replyText = reply ? cleanText(originalText(typeof reply.comment === "string" ? reply.comment : "")) : null;
-  const replyAt = reply
-    ? problems.optionalTimestamp("reviewReply.updateTime", reply.updateTime, replyText !== null)
-    : null;
+  const replyAt = reply ? problems.optionalTimestamp("reviewReply.updateTime", reply.updateTime) : null;
   return {
     where: problems.where,
     platform: "google",
@@ -43,7 +41,8 @@ function googleDraft(r: Record<string, unknown>, problems: Problems): Draft {
       experience_date: null,
       verified: { method: "platform", verified_at: published },
       source: { platform: "google", url: null },
-      owner_reply: replyText !== null && replyAt !== null ? { text: replyText, published_at: replyAt } : null,
+      // A reply without a date takes the review's: a missing date is no reason to lose the row.
+      owner_reply: replyText !== null ? { text: replyText, published_at: replyAt ?? published } : null,
     },
     fields: FIELDS,
   };

@@ -31,7 +31,7 @@ const SNIFF_BYTES = 65_536;
 
 /**
  * The platform export `bytes` is, told by the fields only it has: Google's `starRating`, Trustpilot's `stars` with its
- * `consumer`, Trustpilot's CSV header (`Review Id` and `Review Stars`); null for anything else (a generic CSV names its
+ * `consumer`, Trustpilot's CSV header (`Review Id` and `Review Stars`, any of the CSV separators); null for anything else (a generic CSV names its
  * own columns, so it is imported only when `--from csv` says so).
  */
 export function detectFormat(bytes: Uint8Array): FormatName | null {
@@ -41,11 +41,7 @@ export function detectFormat(bytes: Uint8Array): FormatName | null {
     if (/"stars"\s*:/.test(head) && /"consumer"\s*:/.test(head)) return "trustpilot";
     return null;
   }
-  const header = head
-    .replace(/^\uFEFF/, "")
-    .split(/\r?\n/, 1)[0]!
-    .toLowerCase()
-    .replace(/[\s"]/g, "");
-  const columns = new Set(header.split(","));
+  const header = head.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0]!;
+  const columns = new Set(header.split(/[,;\t]/).map((name) => name.toLowerCase().replace(/[\s"]/g, "")));
   return columns.has("reviewid") && columns.has("reviewstars") ? "trustpilot" : null;
 }

@@ -16,7 +16,6 @@ function trustpilotDraft(r: Record<string, unknown>, problems: Problems): Draft 
     ? problems.optionalTimestamp(
         reply.updatedAt ? "companyReply.updatedAt" : "companyReply.createdAt",
         reply.updatedAt ?? reply.createdAt,
-        replyText !== null,
       )
     : null;
   if (r.isVerified !== undefined && typeof r.isVerified !== "boolean")
@@ -37,7 +36,8 @@ function trustpilotDraft(r: Record<string, unknown>, problems: Problems): Draft 
       experience_date: problems.optionalDate("experiencedAt", r.experiencedAt),
       verified: { method: "platform", verified_at: published },
       source: { platform: "trustpilot", url: trustpilotUrl(id) },
-      owner_reply: replyText !== null && replyAt !== null ? { text: replyText, published_at: replyAt } : null,
+      // A reply without a date takes the review's: a missing date is no reason to lose the row.
+      owner_reply: replyText !== null ? { text: replyText, published_at: replyAt ?? published } : null,
     },
     fields: FIELDS,
   };

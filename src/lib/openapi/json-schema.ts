@@ -93,7 +93,12 @@ function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value === null || typeof value !== "object") return value;
   const out: JsonObject = {};
+  const tupleItems = closedTupleItems(value as JsonObject);
   for (const [key, v] of Object.entries(value)) {
+    if (key === "items" && tupleItems !== undefined) {
+      out[key] = rewriteRefs(tupleItems);
+      continue;
+    }
     if (key === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
     if (key === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
     out[key] =
@@ -102,4 +107,16 @@ function rewriteRefs(value: unknown): unknown {
         : rewriteRefs(v);
   }
   return out;
+}
+
+/**
+ * A fixed-length tuple's `items` written as its members' common schema instead of `false`: `maxItems` already forbids
+ * more, so the two say the same, and tools that want an `items` schema on every array (Spectral's array-items) accept it.
+ */
+function closedTupleItems(schema: JsonObject): unknown {
+  const prefix = schema["prefixItems"];
+  if (schema["items"] !== false || !Array.isArray(prefix) || prefix.length === 0) return undefined;
+  if (schema["maxItems"] !== prefix.length) return undefined;
+  const first = JSON.stringify(prefix[0]);
+  return prefix.every((p) => JSON.stringify(p) === first) ? prefix[0] : undefined;
 }

@@ -40,9 +40,34 @@ const CHANGES_DESCRIPTION = `What changed in /reviews.json after a cursor, to ke
 
 Conditional GET: the ETag is a content hash of the body; Last-Modified is the newest change's time.`;
 
+/** A whole review, as /reviews.json publishes it: the example must validate against the schema it illustrates. */
+const EXAMPLE_REVIEW = {
+  id: "r-000421",
+  date: "2025-02-27",
+  published_at: "2025-02-27T16:40:00Z",
+  updated_at: null,
+  rating: 5,
+  title: "Water heater replaced the same day",
+  text: "Called in the morning, Maria had the new water heater in by four and hauled the old one away.",
+  language: "en",
+  author: { name: "Dana R.", avatar_url: null },
+  experience_date: "2025-02-26",
+  verified: { method: "invoice", verified_at: "2025-02-27T16:45:00Z" },
+  source: { platform: "google", url: null },
+  owner_reply: {
+    text: "Thank you, Dana! Maria will be glad to hear it.",
+    published_at: "2025-03-01T10:00:00Z",
+    date: "2025-03-01",
+  },
+  mentions: { technicians: ["maria"], services: ["water-heater-replacement"], service_areas: [] },
+  analysis_status: "analysed",
+  sentiment: { label: "positive", score: 0.94 },
+  aspects: [{ aspect: "speed", sentiment: "positive", evidence: "had the new water heater in by four" }],
+};
+
 const CHANGES_EXAMPLE = {
   changes: [
-    { type: "upsert", changed_at: "2025-03-02T09:00:00Z", review: { id: "r-000421", rating: 5, "...": "..." } },
+    { type: "upsert", changed_at: "2025-03-02T09:00:00Z", review: EXAMPLE_REVIEW },
     { type: "removed", id: "r-000117", removed_at: "2025-03-02T09:00:00Z" },
   ],
   next_cursor: "eyJ2IjoxLCJoIjoiM2Y5YTFjMmQ0ZTViNmM3ZCIsInEiOjYwMn0",

@@ -49,7 +49,7 @@ describe("MCP discovery", () => {
       {
         type: "streamable-http",
         url: `${TEST_SITE}/mcp`,
-        supportedProtocolVersions: ["2026-07-28", "2025-11-25", "2025-06-18"],
+        supportedProtocolVersions: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"],
       },
     ]);
   });

@@ -5,9 +5,10 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { readCsv } from "../../../src/import/formats/csv.ts";
 import { originalText, readGoogle } from "../../../src/import/formats/google.ts";
-import { formatOf } from "../../../src/import/formats/index.ts";
+import { detectFormat, formatOf } from "../../../src/import/formats/index.ts";
 import { readTrustpilotCsv } from "../../../src/import/formats/trustpilot-csv.ts";
 import { readTrustpilotJson } from "../../../src/import/formats/trustpilot-json.ts";
+import { TIMESTAMP_FORM } from "../../../src/import/timestamps.ts";
 import type { Draft, Format, FormatOptions } from "../../../src/import/types.ts";
 
 const FIXTURES = path.join(import.meta.dirname, "../../fixtures/import");
@@ -158,5 +159,101 @@ describe("generic csv", () => {
   it("refuses a file without the required columns, naming them and --map", () => {
     const csv = collect(readCsv, "x.csv", Buffer.from("Reviewer,Stars\nA,5\n"), { platform: "yelp" });
     assert.match(csv.refused[0]!.reason, /no column for id, published_at, rating, author\.name .*--map/);
+  });
+  it("reads a semicolon-separated export with decimal commas, commas in text and CRLF line ends", () => {
+    const csv = collect(readCsv, "eu.csv", fixture("csv/european.csv"), {});
+    assert.deepEqual(csv.refused, []);
+    assert.deepEqual(
+      csv.drafts.map((d) => [d.platformId, d.record.rating, d.record.author.name, d.record.text]),
+      [
+        ["rv-5501", 5, "Jürgen K.", "Schnell, sauber und freundlich, sehr zu empfehlen."],
+        ["rv-5502", 4, "Élodie M.", "Bon travail; un peu en retard, mais prévenu."],
+        ["rv-5503", 3, "Marco R.", "Prezzo giusto, 2,5 ore di lavoro"],
+      ],
+    );
+    assert.equal(csv.drafts[1]!.record.published_at, "2026-06-09T10:00:00Z");
+  });
+  it("reads a tab-separated export, and takes the header's separator, not one inside its quotes", () => {
+    const tabs = collect(
+      readCsv,
+      "t.tsv",
+      Buffer.from("id\tpublished_at\trating\tauthor.name\nx1\t2026-06-02\t5\tA, B\n"),
+      {
+        platform: "yelp",
+      },
+    );
+    assert.deepEqual(
+      tabs.refused.map((r) => r.reason),
+      [`not a timestamp: "2026-06-02" (expected ${TIMESTAMP_FORM})`],
+    );
+    const quoted = 'id,"published_at;x",rating,author.name\nx1,2026-06-02 10:00,5,A; B\n';
+    const comma = collect(readCsv, "q.csv", Buffer.from(quoted), {
+      platform: "yelp",
+      map: new Map([["published_at;x", "published_at"]]),
+    });
+    assert.deepEqual(comma.refused, []);
+    assert.equal(comma.drafts[0]!.record.author.name, "A; B");
+  });
+  it("tells a semicolon- or tab-separated Trustpilot export by its header", () => {
+    assert.equal(
+      detectFormat(Buffer.from("Review ID;Review Stars;Review Created (UTC)\nabc;5;2026-08-01 10:00\n")),
+      "trustpilot",
+    );
+    assert.equal(detectFormat(Buffer.from("Review ID\tReview Stars\nabc\t5\n")), "trustpilot");
+  });
+  it("gives an owner reply without a date the review's date, and refuses a reply date it cannot read", () => {
+    const csv = collect(readCsv, "eu.csv", fixture("csv/european.csv"), {});
+    assert.deepEqual(csv.drafts[1]!.record.owner_reply, {
+      text: "Merci Élodie, à bientôt.",
+      published_at: "2026-06-09T10:00:00Z",
+    });
+    assert.equal(csv.drafts[0]!.record.owner_reply!.published_at, "2026-06-03T09:00:00Z");
+    assert.equal(csv.drafts[2]!.record.owner_reply, null);
+    const bad = collect(
+      readCsv,
+      "r.csv",
+      Buffer.from(
+        "id,published_at,rating,author.name,owner_reply.text,owner_reply.published_at\nx1,2026-06-02 10:00,5,A,Thanks,03/06/2026\n",
+      ),
+      { platform: "yelp" },
+    );
+    assert.deepEqual(
+      bad.refused.map((r) => [r.field, r.reason]),
+      [["owner_reply.published_at", `not a timestamp: "03/06/2026" (expected ${TIMESTAMP_FORM})`]],
+    );
+  });
+  it("gives a Google or Trustpilot reply without a date the review's date", () => {
+    const google = {
+      reviews: [
+        {
+          reviewId: "g1",
+          starRating: "FIVE",
+          createTime: "2026-09-02T15:04:05Z",
+          reviewer: { displayName: "D" },
+          reviewReply: { comment: "Thanks" },
+        },
+      ],
+    };
+    const g = collect(readGoogle, "g.json", Buffer.from(JSON.stringify(google)), {});
+    assert.deepEqual(
+      [g.refused, g.drafts[0]!.record.owner_reply],
+      [[], { text: "Thanks", published_at: "2026-09-02T15:04:05Z" }],
+    );
+    const trustpilot = {
+      reviews: [
+        {
+          id: "t1",
+          stars: 4,
+          createdAt: "2026-09-02T15:04:05Z",
+          consumer: { displayName: "E" },
+          companyReply: { text: "Thank you" },
+        },
+      ],
+    };
+    const t = collect(readTrustpilotJson, "t.json", Buffer.from(JSON.stringify(trustpilot)), {});
+    assert.deepEqual(
+      [t.refused, t.drafts[0]!.record.owner_reply],
+      [[], { text: "Thank you", published_at: "2026-09-02T15:04:05Z" }],
+    );
   });
 });

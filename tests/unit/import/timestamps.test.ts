@@ -1,7 +1,7 @@
 // Timestamps as platforms write them, normalised to UTC whole seconds.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { normaliseDate, normaliseTimestamp } from "../../../src/import/timestamps.ts";
+import { DATE_FORM, normaliseDate, normaliseTimestamp, TIMESTAMP_FORM } from "../../../src/import/timestamps.ts";
 
 describe("timestamps", () => {
   it("normalises offsets and drops fractions", () => {
@@ -24,5 +24,14 @@ describe("timestamps", () => {
   it("takes a date, or a timestamp's date part", () => {
     assert.equal(normaliseDate("2026-09-19T00:00:00.000Z"), "2026-09-19");
     assert.equal(normaliseDate("2026-02-29"), null);
+  });
+  it("names in its error message forms it accepts, each example of them accepted", () => {
+    const examples = TIMESTAMP_FORM.slice(TIMESTAMP_FORM.indexOf("e.g. ") + 5).split(", ");
+    assert.equal(examples.length, 3);
+    for (const example of examples) assert.notEqual(normaliseTimestamp(example), null, example);
+    for (const form of ["YYYY-MM-DDTHH:MM:SS", "YYYY-MM-DD HH:MM:SS", "UTC", "+0200", "none means UTC"])
+      assert.ok(TIMESTAMP_FORM.includes(form), form);
+    assert.equal(normaliseTimestamp("2024-05-01 14:03:00.5+0200"), "2024-05-01T12:03:00Z");
+    assert.ok(DATE_FORM.startsWith("YYYY-MM-DD, or a timestamp"));
   });
 });

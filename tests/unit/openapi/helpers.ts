@@ -63,7 +63,7 @@ export function responseValidator(
 }
 
 /** Compiles a Schema Object of the document, with components.schemas moved to $defs so any 2020-12 validator resolves them. */
-function schemaValidator(doc: Doc, schema: Doc): ValidateFunction {
+export function schemaValidator(doc: Doc, schema: Doc): ValidateFunction {
   const standalone = JSON.parse(
     JSON.stringify({
       $schema: "https://json-schema.org/draft/2020-12/schema",

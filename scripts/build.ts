@@ -1,37 +1,79 @@
-// `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds and atomically publishes the site from DATA_DIR into
-// DIST_DIR.
+// `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds the site from DATA_DIR and publishes it atomically
+// into DIST_DIR. Read top to bottom: validate the data, derive the site, write its data files, render the pages with
+// Astro, publish.
+import { rename, rm } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { astroBuild } from "./lib/astro-build.ts";
+import { build as astroBuild } from "astro";
+import { astroConfig } from "../src/build/astro-config.ts";
+import { readPreviousChangeLog } from "../src/build/change-log.ts";
+import { deriveSite } from "../src/build/derive.ts";
+import { publish } from "../src/build/publish/publish.ts";
+import { releasePaths } from "../src/build/release-paths.ts";
+import { writeReleaseFiles } from "../src/build/release-files.ts";
+import { liveReviewCount, reviewCountProblems } from "../src/build/review-count.ts";
+import { DataError, parseSource, readSourceFiles, sourceDigests, sourceHashOf } from "../src/build/source.ts";
+import { loadConfig } from "../src/config.ts";
+import { listFiles } from "../src/build/list-files.ts";
 
-let allow: string[];
+let flags: { "allow-empty"?: boolean; "allow-shrink"?: boolean };
 try {
-  const { values } = parseArgs({
+  flags = parseArgs({
     options: { "allow-empty": { type: "boolean" }, "allow-shrink": { type: "boolean" } },
     strict: true,
-  });
-  allow = [values["allow-empty"] && "empty", values["allow-shrink"] && "shrink"].filter((a) => typeof a === "string");
+  }).values;
 } catch (err) {
   console.error(`${(err as Error).message}\nusage: npm run build [-- --allow-empty] [--allow-shrink]`);
   process.exit(2);
 }
-// The build runs in Astro's process, which reads its configuration from the environment: the flags reach it there
-// (this process needs the configuration only to clean up after a failed build).
-const env = allow.length > 0 ? { BUILD_ALLOW: allow.join(",") } : {};
-// Loaded while the build starts rather than before it, so that loading zod and the schedule parser overlaps the build's
-// start; a wrong one stops the build and is reported alone.
-const config = import("../src/config.ts").then(({ loadConfig }) => loadConfig());
-config.then(
-  (c) => {
-    if (!c.siteUrlSet)
-      console.warn(
-        `SITE_URL is not set: building for ${c.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
-      );
-  },
-  () => {},
-);
+
+const started = performance.now();
+const config = loadConfig();
+if (!config.siteUrlSet)
+  console.warn(
+    `SITE_URL is not set: building for ${config.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
+  );
+const paths = releasePaths(config.distDir);
+// The data files are written beside the staging directory, which Astro empties before it renders into it.
+const dataFiles = `${paths.stagingDir}-data`;
 try {
-  await astroBuild(config, env);
+  // 1. Read and validate the source; a bad record fails the build with its file, line and field.
+  const now = Date.now();
+  const files = readSourceFiles(config.dataDir);
+  const source = parseSource(files, now);
+  const rules = {
+    allowEmpty: config.build.allowEmpty || flags["allow-empty"] === true,
+    allowShrink: config.build.allowShrink || flags["allow-shrink"] === true,
+  };
+  const live = await liveReviewCount(config.distDir);
+  const problems = reviewCountProblems(files.reviewsFile, source.reviews.length, live, rules);
+  if (problems.length > 0) throw new DataError(problems);
+  // Read before this build may replace the release it continues.
+  const previousLog = await readPreviousChangeLog(config.distDir);
+
+  // 2. Derive the site: each review analysed (through the analysis cache), the dataset, the insights.
+  const site = await deriveSite(config, source, sourceHashOf(sourceDigests(files)));
+
+  // 3. Write the release's data files: /reviews.json, /insights.json, the search index.
+  await writeReleaseFiles(dataFiles, site);
+
+  // 4. Render the pages from those files.
+  await astroBuild(astroConfig(config, dataFiles, paths.stagingDir));
+  for (const f of await listFiles(dataFiles)) await rename(path.join(dataFiles, f), path.join(paths.stagingDir, f));
+
+  // 5. Publish: sitemaps, hashes and precompressed variants, change log, manifest, _headers, the atomic switch.
+  const published = await publish(paths, site, previousLog, now);
+  for (const note of site.notes) process.stderr.write(`note: ${note}\n`);
+  for (const warning of site.warnings) process.stderr.write(`warning: ${warning}\n`);
+  console.log(
+    `published ${published.files} files as release ${published.releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), published.target)}) in ${Math.round(performance.now() - started)} ms; ${site.analysesRead}; ${published.changes}`,
+  );
 } catch (err) {
-  console.error((err as Error).message);
+  // A failed build's half-written staging directory is of no use to anyone.
+  await rm(paths.stagingDir, { recursive: true, force: true });
+  console.error(err instanceof DataError ? err.message : (err as Error).stack);
+  console.error(`the build failed; ${config.distDir} was left as it was`);
   process.exitCode = 1;
+} finally {
+  await rm(dataFiles, { recursive: true, force: true });
 }

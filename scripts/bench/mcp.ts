@@ -16,8 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../../src/config.ts";
-import { astroBuild } from "../lib/astro-build.ts";
+import { runBuild } from "../lib/build-site.ts";
 import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { residentMb } from "./lib/rss.ts";
@@ -70,7 +69,7 @@ async function main(): Promise<void> {
     if (!distDir) {
       distDir = path.join(tmp, "dist");
       console.log("building the sample site ...");
-      await astroBuild(loadConfig({ ...process.env, DIST_DIR: distDir }), { DIST_DIR: distDir });
+      await runBuild({ DIST_DIR: distDir });
     }
     const busy = await cpuBusy();
     if (busy !== undefined)

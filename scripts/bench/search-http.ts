@@ -7,8 +7,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { astroBuild } from "../lib/astro-build.ts";
-import { loadConfig } from "../../src/config.ts";
+import { runBuild } from "../lib/build-site.ts";
 import { loadClient } from "./lib/load-client.ts";
 import { residentMb } from "./lib/rss.ts";
 import { type Latencies, SEQUENTIAL_CLIENT, sequentialLatencies } from "./lib/sequential.ts";
@@ -53,7 +52,7 @@ const env = {
   PORT: "0",
 };
 console.log(`building ${reviews} reviews ...`);
-await astroBuild(loadConfig(env), env);
+await runBuild(env);
 
 // Start-up, process start to listening, several times (each start is stopped but the last, which is measured further).
 const startups: number[] = [];

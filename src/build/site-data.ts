@@ -2,6 +2,7 @@
 // the pages show. The site-data integration hands it to the pages as a virtual module.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { Config } from "../config.ts";
 import type { ReviewsDataset } from "../lib/schema/dataset.ts";
 import type { Insights } from "../lib/schema/insights.ts";
 import { DATASET_FILE, INSIGHTS_FILE } from "./release-files.ts";
@@ -12,11 +13,11 @@ export type SiteDataOptions = {
   dir: string;
   /** The public origin every absolute URL of the site starts with. */
   origin: string;
-  /** The WebSub hub's default lease (seconds), which the developer page states. */
-  lease: number;
+  /** The WebSub hub's leases (seconds), which the developer page states. */
+  lease: Config["websub"]["lease"];
 };
 
-export type SiteData = { origin: string; lease: number; dataset: ReviewsDataset; insights: Insights };
+export type SiteData = { origin: string; lease: SiteDataOptions["lease"]; dataset: ReviewsDataset; insights: Insights };
 
 export async function readSiteData({ dir, origin, lease }: SiteDataOptions): Promise<SiteData> {
   const [dataset, insights] = await Promise.all(

@@ -1,9 +1,8 @@
-// One `astro build` as the benchmarks time it: the build's own process options, wall time and peak resident memory.
+// One build (`npm run build`) as the benchmarks time it: wall time and peak resident memory.
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BUILD_ENV, BUILD_NODE_OPTIONS } from "../../lib/astro-build.ts";
 import { ROOT } from "./data-sets.ts";
 
 /** Builds `dataDir` into `distDir` (a rebuild when it holds a release); rejects when the build fails. */
@@ -15,19 +14,11 @@ export async function measureBuild(dataDir: string, distDir: string): Promise<{ 
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        [
-          ...BUILD_NODE_OPTIONS,
-          "--import",
-          path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"),
-          path.join(ROOT, "node_modules/astro/bin/astro.mjs"),
-          "build",
-          "--silent",
-        ],
+        ["--import", path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"), path.join(ROOT, "scripts/build.ts")],
         {
           cwd: ROOT,
           stdio: "inherit",
           env: {
-            ...BUILD_ENV,
             ...process.env,
             ASTRO_TELEMETRY_DISABLED: "1",
             DATA_DIR: dataDir,

@@ -4,7 +4,7 @@
 import { open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { writeChangeLog, type PreviousChangeLogFile } from "../change-log.ts";
-import type { Site } from "../derive.ts";
+import type { SiteSummary } from "../derive.ts";
 import { sha256 } from "../hash.ts";
 import { listFiles } from "../list-files.ts";
 import type { ReleasePaths } from "../release-paths.ts";
@@ -35,18 +35,18 @@ export type Published = { releaseId: string; target: string; files: number; chan
  */
 export async function publish(
   paths: ReleasePaths,
-  site: Site,
+  site: SiteSummary,
   previousLog: PreviousChangeLogFile,
   now: number,
 ): Promise<Published> {
   const root = paths.stagingDir;
   const listed = (await listFiles(root)).filter((f) => !OWN_FILES.has(f) && !/\.(br|gz)$/.test(f));
   // Review pages are the sidecar's (rendered from the release), but listed with the files' pages, oldest first.
-  const reviewPages = site.dataset.reviews.map((r) => reviewPath(r.id)).reverse();
+  const reviewPages = site.reviews.map((r) => reviewPath(r.id)).reverse();
   const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
   const files = await hashAndCompress(root, [...listed, ...sitemaps].sort());
-  const changes = await writeChangeLog(root, site.dataset.reviews, site.reviewHashes, previousLog, now);
-  const meta = { updated_at: site.dataset.updated_at, source_hash: site.sourceHash, site_url: site.origin };
+  const changes = await writeChangeLog(root, site.reviews, previousLog, now);
+  const meta = { updated_at: site.updatedAt, source_hash: site.sourceHash, site_url: site.origin };
   const manifest = buildManifest(
     files,
     meta,

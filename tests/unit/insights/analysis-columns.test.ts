@@ -21,22 +21,6 @@ describe("analysis columns", () => {
     assert.ok(columns.strings.length > 0 && columns.aspect.length > 0, "the fixture's texts judge aspects");
   });
 
-  it("are the same columns whether taken from earlier columns or made from the analyses", () => {
-    // The newest ten made anew, the others taken from the columns of the older reviews alone (other string numbers).
-    const older = reviews.slice(10);
-    const previous = analysisColumns(older, analysisOf);
-    const from = Int32Array.from(reviews, (_, k) => (k < 10 ? -1 : k - 10));
-    const spliced = analysisColumns(reviews, analysisOf, { columns: previous, from });
-    assert.deepEqual(spliced, columns);
-    // A position that is not one of the earlier columns', or positions for another number of reviews, are refused.
-    const past = Int32Array.from(from, (p) => (p === -1 ? -1 : p + 10));
-    assert.throws(() => analysisColumns(reviews, analysisOf, { columns: previous, from: past }), /no position 110/);
-    assert.throws(
-      () => analysisColumns(reviews, analysisOf, { columns: previous, from: from.subarray(1) }),
-      /positions for 119 reviews, not 120/,
-    );
-  });
-
   it("refuse insights for another number of reviews", () => {
     assert.throws(
       () => computeInsights({ ...dataset, reviews: reviews.slice(1) }, { analyzer, columns }),

@@ -21,6 +21,7 @@ import {
 import { hashAndCompress } from "./hash-files.ts";
 import { headersFile } from "./headers-file.ts";
 import { buildManifest } from "./manifest.ts";
+import type { PreviousVariants } from "./previous-variants.ts";
 import { promote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
@@ -30,13 +31,13 @@ const OWN_FILES = new Set(["manifest.json", "_headers", CHANGE_LOG_FILE, REVIEW_
 export type Published = { releaseId: string; target: string; files: number; changes: string };
 
 /**
- * Publishes the staging directory of `paths` as the release of `site`, continuing the `previousLog` with the build's
- * clock `now` (epoch milliseconds).
+ * Publishes the staging directory of `paths` as the release of `site`, continuing the previous release's change log
+ * with the build's clock `now` (epoch milliseconds) and taking its compressed variants of unchanged files.
  */
 export async function publish(
   paths: ReleasePaths,
   site: SiteSummary,
-  previousLog: PreviousChangeLogFile,
+  previous: { log: PreviousChangeLogFile; variants: PreviousVariants },
   now: number,
 ): Promise<Published> {
   const root = paths.stagingDir;
@@ -44,8 +45,8 @@ export async function publish(
   // Review pages are the sidecar's (rendered from the release), but listed with the files' pages, oldest first.
   const reviewPages = site.reviews.map((r) => reviewPath(r.id)).reverse();
   const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
-  const files = await hashAndCompress(root, [...listed, ...sitemaps].sort());
-  const changes = await writeChangeLog(root, site.reviews, previousLog, now);
+  const files = await hashAndCompress(root, [...listed, ...sitemaps].sort(), previous.variants);
+  const changes = await writeChangeLog(root, site.reviews, previous.log, now);
   const meta = { updated_at: site.updatedAt, source_hash: site.sourceHash, site_url: site.origin };
   const manifest = buildManifest(
     files,

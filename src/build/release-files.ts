@@ -9,8 +9,6 @@ import type { Site } from "./derive.ts";
 
 export const DATASET_FILE = "reviews.json";
 export const INSIGHTS_FILE = "insights.json";
-/** Written here but not published: the publish step lists it apart (manifest.json's search_index). */
-export const PRIVATE_FILES: readonly string[] = [INDEX_FILE_NAME];
 
 /** Writes the data files of `site` into `dir`. */
 export async function writeReleaseFiles(dir: string, site: Site): Promise<void> {

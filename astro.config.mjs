@@ -7,4 +7,6 @@ export default defineConfig({
   trailingSlash: "ignore",
   build: { format: "directory", concurrency: 4 },
   devToolbar: { enabled: false },
+  // Pages whose getStaticPaths gives a cache key (the review archive's) are rendered again only when it changes.
+  experimental: { incrementalBuild: true },
 });

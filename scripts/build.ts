@@ -32,8 +32,7 @@ if (!config.siteUrlSet)
     `SITE_URL is not set: building for ${config.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
   );
 const paths = releasePaths(config.distDir);
-// The data files are written beside the staging directory, which Astro empties before it renders into it.
-const dataFiles = `${paths.stagingDir}-data`;
+const dataFiles = paths.dataDir;
 const now = Date.now();
 const timings: string[] = [];
 const timed = async <T>(stage: string, run: () => Promise<T>): Promise<T> => {
@@ -58,7 +57,9 @@ try {
   const data = await timed("data", () => runDataStage({ config, rules, now, dir: dataFiles }));
   const site = data.summary;
   // 4. Render the pages from those files.
-  await timed("pages", () => astroBuild(astroConfig(config, dataFiles, paths.stagingDir)));
+  await timed("pages", () =>
+    astroBuild(astroConfig(config, dataFiles, { outDir: paths.stagingDir, cacheDir: paths.cacheDir })),
+  );
   for (const f of await listFiles(dataFiles)) await rename(path.join(dataFiles, f), path.join(paths.stagingDir, f));
   // 5. Publish: sitemaps, hashes and precompressed variants, change log, manifest, _headers, the atomic switch.
   const published = await timed("publish", () => publish(paths, site, previous, now));

@@ -1,4 +1,6 @@
-// The review listing's archive pages: the Nth 50 reviews counted from the oldest, with what every page shows besides.
+// The review listing's archive pages: the Nth 50 reviews counted from the oldest, with what every page shows besides,
+// and a key over all of it: Astro's incremental build renders again only the pages whose key changed.
+import { createHash } from "node:crypto";
 import { type CatalogNames, catalogNames } from "../components/model/catalog.ts";
 import { archivePageCount, archiveSlice, type ListingNav, listingNav } from "../components/model/paging.ts";
 import type { Business } from "../lib/schema/business.ts";
@@ -18,8 +20,8 @@ export type ArchiveProps = {
   context: ArchiveContext;
 };
 
-/** The props of each archive page of `site`. */
-export function archivePages({ dataset, insights, origin }: SiteData): ArchiveProps[] {
+/** The props of each archive page of `site`, with its cache key (the hash of everything it shows). */
+export function archivePages({ dataset, insights, origin }: SiteData): { props: ArchiveProps; cacheKey: string }[] {
   const { business, reviews } = dataset;
   const context: ArchiveContext = { origin, business, names: catalogNames(business, insights) };
   const archives = archivePageCount(reviews.length);
@@ -27,6 +29,7 @@ export function archivePages({ dataset, insights, origin }: SiteData): ArchivePr
     const page = i + 1;
     const [start, end] = archiveSlice(reviews.length, page);
     const first = reviews.length - end + 1;
-    return { page, first, reviews: reviews.slice(start, end), nav: listingNav(page, archives), context };
+    const props = { page, first, reviews: reviews.slice(start, end), nav: listingNav(page, archives), context };
+    return { props, cacheKey: createHash("sha256").update(JSON.stringify(props)).digest("base64url") };
   });
 }

@@ -7,11 +7,19 @@ import siteData from "../integrations/site-data/index.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export function astroConfig(config: Config, dataDir: string, outDir?: string): AstroInlineConfig {
+/**
+ * `out`: where a build writes the pages, and where Astro keeps what its incremental build reuses (one per DIST_DIR, so
+ * that builds of other data do not take turns overwriting it).
+ */
+export function astroConfig(
+  config: Config,
+  dataDir: string,
+  out?: { outDir: string; cacheDir: string },
+): AstroInlineConfig {
   return {
     root: ROOT,
     site: config.siteUrl,
-    ...(outDir && { outDir }),
+    ...out,
     logLevel: "warn",
     integrations: [siteData({ dir: dataDir, origin: config.siteUrl, lease: config.websub.lease })],
   };

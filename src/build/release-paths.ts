@@ -22,7 +22,8 @@ export function releasePaths(distDir: string, buildId: string = String(process.p
     distDir: abs,
     releasesDir,
     stagingDir: path.join(releasesDir, `.staging-${buildId}`),
-    cacheDir: path.join(releasesDir, ".astro-cache"),
-    dataDir: path.join(releasesDir, ".data"),
+    // Beside the releases rather than among them: the build's own, never published.
+    cacheDir: path.join(path.dirname(abs), `.${path.basename(abs)}-build`, "astro-cache"),
+    dataDir: path.join(path.dirname(abs), `.${path.basename(abs)}-build`, "data"),
   };
 }

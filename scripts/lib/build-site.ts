@@ -39,7 +39,13 @@ export function buildSite(opts: {
   siteUrl: string;
   args?: readonly string[];
 }): Promise<BuildResult> {
-  const env = { ...process.env, ...NO_TELEMETRY, DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, SITE_URL: opts.siteUrl };
+  const env = {
+    ...process.env,
+    ...NO_TELEMETRY,
+    DATA_DIR: opts.dataDir,
+    DIST_DIR: opts.distDir,
+    SITE_URL: opts.siteUrl,
+  };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILD_SCRIPT, ...(opts.args ?? [])], { cwd: ROOT, env });
     let stdout = "";

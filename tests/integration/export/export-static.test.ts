@@ -14,12 +14,7 @@ import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 
 const SCRIPT = path.join(ROOT, "scripts/export-static.ts");
 const ORIGIN = "https://sidecar.example.test";
-const INTERNAL = [
-  "manifest.json",
-  "search-index.bin",
-  "change-log.json",
-  "review-page-shell/index.html",
-];
+const INTERNAL = ["manifest.json", "search-index.bin", "change-log.json", "review-page-shell/index.html"];
 
 function exportStatic(distDir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, [SCRIPT, ...args], {

@@ -18,7 +18,12 @@ describe("writeChangeLog", async () => {
   const written = async () => decodeChangeLog(await readFile(path.join(root, CHANGE_LOG_FILE), "utf8"));
 
   it("continues the previous log: one review added is one entry more, the history kept", async () => {
-    const first = await writeChangeLog(root, publishedReviews(reviews.slice(1), hashes.slice(1)), { text: null, reason: "none" }, NOW);
+    const first = await writeChangeLog(
+      root,
+      publishedReviews(reviews.slice(1), hashes.slice(1)),
+      { text: null, reason: "none" },
+      NOW,
+    );
     assert.deepEqual([first.next.started, first.reason], [true, "none"]);
     const before = await written();
     const text = await readFile(path.join(root, CHANGE_LOG_FILE), "utf8");
@@ -31,7 +36,12 @@ describe("writeChangeLog", async () => {
   });
 
   it("starts a new history, saying why, from a previous log it cannot read", async () => {
-    const next = await writeChangeLog(root, publishedReviews(reviews, hashes), { text: '{"format":1,"history":"x"}', reason: null }, NOW);
+    const next = await writeChangeLog(
+      root,
+      publishedReviews(reviews, hashes),
+      { text: '{"format":1,"history":"x"}', reason: null },
+      NOW,
+    );
     assert.equal(next.next.started, true);
     assert.equal(next.reason, "the previous change log cannot be read (no valid history id)");
     assert.equal((await written()).entries.length, reviews.length);

@@ -1,37 +1,79 @@
-// `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds and atomically publishes the site from DATA_DIR into
-// DIST_DIR.
+// `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds the site from DATA_DIR and publishes it atomically
+// into DIST_DIR. Read top to bottom: validate the data, derive the site, write its data files, render the pages with
+// Astro, publish.
+import { rename, rm } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { astroBuild } from "./lib/astro-build.ts";
+import { build as astroBuild } from "astro";
+import { astroConfig } from "../src/build/astro-config.ts";
+import { readPreviousChangeLog } from "../src/build/change-log.ts";
+import { runDataStage } from "../src/build/data-stage.ts";
+import { listFiles } from "../src/build/list-files.ts";
+import { readPreviousVariants } from "../src/build/publish/previous-variants.ts";
+import { publish } from "../src/build/publish/publish.ts";
+import { releasePaths } from "../src/build/release-paths.ts";
+import { DataError } from "../src/build/source.ts";
+import { loadConfig } from "../src/config.ts";
 
-let allow: string[];
+let flags: { "allow-empty"?: boolean; "allow-shrink"?: boolean };
 try {
-  const { values } = parseArgs({
+  flags = parseArgs({
     options: { "allow-empty": { type: "boolean" }, "allow-shrink": { type: "boolean" } },
     strict: true,
-  });
-  allow = [values["allow-empty"] && "empty", values["allow-shrink"] && "shrink"].filter((a) => typeof a === "string");
+  }).values;
 } catch (err) {
   console.error(`${(err as Error).message}\nusage: npm run build [-- --allow-empty] [--allow-shrink]`);
   process.exit(2);
 }
-// The build runs in Astro's process, which reads its configuration from the environment: the flags reach it there
-// (this process needs the configuration only to clean up after a failed build).
-const env = allow.length > 0 ? { BUILD_ALLOW: allow.join(",") } : {};
-// Loaded while the build starts rather than before it, so that loading zod and the schedule parser overlaps the build's
-// start; a wrong one stops the build and is reported alone.
-const config = import("../src/config.ts").then(({ loadConfig }) => loadConfig());
-config.then(
-  (c) => {
-    if (!c.siteUrlSet)
-      console.warn(
-        `SITE_URL is not set: building for ${c.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
-      );
-  },
-  () => {},
-);
+
+const config = loadConfig();
+if (!config.siteUrlSet)
+  console.warn(
+    `SITE_URL is not set: building for ${config.siteUrl} (every absolute URL of the site points there); set it to the public origin to publish`,
+  );
+const paths = releasePaths(config.distDir);
+const dataFiles = paths.dataDir;
+const now = Date.now();
+const timings: string[] = [];
+const timed = async <T>(stage: string, run: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const result = await run();
+  const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+  timings.push(`${stage} ${((performance.now() - started) / 1000).toFixed(1)} s (peak RSS ${peak} MiB so far)`);
+  return result;
+};
+
 try {
-  await astroBuild(config, env);
+  // Read before this build may replace the release it continues: its change log and its compressed files.
+  const previous = {
+    log: await readPreviousChangeLog(config.distDir),
+    variants: await readPreviousVariants(config.distDir),
+  };
+  // 1-3. Validate the data, derive the site, write its data files (/reviews.json, /insights.json, the search index).
+  const rules = {
+    allowEmpty: config.build.allowEmpty || flags["allow-empty"] === true,
+    allowShrink: config.build.allowShrink || flags["allow-shrink"] === true,
+  };
+  const data = await timed("data", () => runDataStage({ config, rules, now, dir: dataFiles }));
+  const site = data.summary;
+  // 4. Render the pages from those files.
+  await timed("pages", () =>
+    astroBuild(astroConfig(config, dataFiles, { outDir: paths.stagingDir, cacheDir: paths.cacheDir })),
+  );
+  for (const f of await listFiles(dataFiles)) await rename(path.join(dataFiles, f), path.join(paths.stagingDir, f));
+  // 5. Publish: sitemaps, hashes and precompressed variants, change log, manifest, _headers, the atomic switch.
+  const published = await timed("publish", () => publish(paths, site, previous, now));
+  for (const note of site.notes) process.stderr.write(`note: ${note}\n`);
+  for (const warning of site.warnings) process.stderr.write(`warning: ${warning}\n`);
+  console.log(
+    `published ${published.files} files as release ${published.releaseId} (${path.relative(process.cwd(), paths.distDir)} -> ${path.relative(process.cwd(), published.target)}; ${timings.join(", ")}; the data stage's process peaked at ${data.peakMiB} MiB); ${site.analysesRead}; ${published.changes}`,
+  );
 } catch (err) {
-  console.error((err as Error).message);
+  // A failed build's half-written staging directory is of no use to anyone.
+  await rm(paths.stagingDir, { recursive: true, force: true });
+  console.error(err instanceof DataError ? err.message : (err as Error).stack);
+  console.error(`the build failed; ${config.distDir} was left as it was`);
   process.exitCode = 1;
+} finally {
+  await rm(dataFiles, { recursive: true, force: true });
 }

@@ -10,9 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
-import { loadConfig } from "../src/config.ts";
 import { startSidecar } from "./lib/sidecar-process.ts";
-import { astroBuild } from "./lib/astro-build.ts";
+import { runBuild } from "./lib/build-site.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -75,7 +74,7 @@ let sidecar: Awaited<ReturnType<typeof startSidecar>> | undefined;
 let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let failed = false;
 try {
-  await astroBuild(loadConfig({ ...process.env, ...env }), env);
+  await runBuild(env);
   sidecar = await startSidecar({ ...env, HOST: "127.0.0.1", PORT: String(port), HUB_DB: path.join(tmp, "hub.sqlite") });
   chromium = await launchChromium(path.join(tmp, "profile"));
   // The first audit in a fresh Chromium pays its cold start as blocking time, whichever page it is (home: 89 first,

@@ -12,9 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../src/config.ts";
 import { startSidecar } from "./lib/sidecar-process.ts";
-import { astroBuild } from "./lib/astro-build.ts";
+import { runBuild } from "./lib/build-site.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SUITE_TIMEOUT_MS = 240_000;
@@ -44,7 +43,7 @@ if (!distDir) {
   distDir = path.join(tmp, "dist");
   const env = { DIST_DIR: distDir };
   console.log("building the sample site ...");
-  await astroBuild(loadConfig({ ...process.env, ...env }), env);
+  await runBuild(env);
 }
 
 // The sidecar serves a release only for the origin it was built for.

@@ -8,7 +8,7 @@ import { readSourceHash } from "../src/build/source.ts";
 import { listenOrigin, loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { RELEASE_DB_FORMAT } from "../src/lib/release-db/schema.ts";
-import { astroBuild } from "./lib/astro-build.ts";
+import { runBuild } from "./lib/build-site.ts";
 
 const listening = loadConfig();
 // Both the build and the sidecar read it from the environment.
@@ -37,7 +37,7 @@ try {
   if (await upToDate()) console.log(`${config.distDir} is up to date with ${config.dataDir}`);
   else {
     console.log(`building ${config.distDir} from ${config.dataDir} ...`);
-    await astroBuild(config, listening.siteUrlSet ? {} : { SITE_URL: config.siteUrl });
+    await runBuild(listening.siteUrlSet ? {} : { SITE_URL: config.siteUrl });
   }
 } catch (err) {
   console.error((err as Error).message);

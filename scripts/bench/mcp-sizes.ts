@@ -7,8 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../../src/config.ts";
-import { astroBuild } from "../lib/astro-build.ts";
+import { runBuild } from "../lib/build-site.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 import { openSession, PROTOCOL, post } from "./lib/mcp-client.ts";
@@ -78,13 +77,13 @@ try {
   let sample = values.dist;
   if (!sample) {
     sample = path.join(tmp, "sample", "dist");
-    await astroBuild(loadConfig({ ...process.env, DIST_DIR: sample }), { DIST_DIR: sample });
+    await runBuild({ DIST_DIR: sample });
   }
   await measure(values.dist ? `release ${values.dist}` : "sample release (data/)", sample, tmp);
   for (const n of values.sizes ? parseSizes(values.sizes) : []) {
     const env = { ...process.env, DATA_DIR: benchDataSet(n), DIST_DIR: path.join(tmp, String(n), "dist") };
     const t0 = performance.now();
-    await astroBuild(loadConfig(env), env);
+    await runBuild(env as Record<string, string>);
     console.log(`\n(built ${n} generated reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     await measure(`generated release of ${n} reviews`, env.DIST_DIR, tmp);
   }

@@ -7,12 +7,11 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { astroBuild } from "../lib/astro-build.ts";
+import { runBuild } from "../lib/build-site.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
 import { compress } from "../../src/build/compress.ts";
-import { loadConfig } from "../../src/config.ts";
-import { writeSitemaps } from "../../src/integrations/publish/sitemap.ts";
+import { writeSitemaps } from "../../src/build/publish/sitemap.ts";
 import { reviewPath } from "../../src/lib/html/review-card.ts";
 import { reviewPageValues } from "../../src/lib/html/review-page.ts";
 import { fillShell, parseShell } from "../../src/lib/html/review-shell.ts";
@@ -34,7 +33,7 @@ const distDir = values.dist ?? path.join(tmp, "dist");
 const env = { DATA_DIR: benchDataSet(reviews!), DIST_DIR: distDir, HUB_DB: path.join(tmp, "hub.sqlite"), PORT: "0" };
 if (!values.dist) {
   console.log(`building ${reviews} reviews ...`);
-  await astroBuild(loadConfig(env), env);
+  await runBuild(env);
 }
 const dataset = JSON.parse(await readFile(path.join(distDir, "reviews.json"), "utf8")) as ReviewsDataset;
 const manifest = JSON.parse(await readFile(path.join(distDir, "manifest.json"), "utf8")) as Manifest;

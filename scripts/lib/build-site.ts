@@ -7,6 +7,28 @@ import { ROOT } from "./sidecar-process.ts";
 
 export type BuildResult = { code: number | null; stdout: string; stderr: string; distDir: string };
 
+const BUILD_SCRIPT = path.join(ROOT, "scripts/build.ts");
+/** Astro's telemetry would try the network on every build; builds here must work offline. */
+const NO_TELEMETRY = { ASTRO_TELEMETRY_DISABLED: "1" };
+
+/**
+ * Runs `npm run build` with `env` over this process's environment, its output on this process's; rejects when it
+ * fails (it has printed why).
+ */
+export function runBuild(env: Record<string, string | undefined> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILD_SCRIPT], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, ...NO_TELEMETRY, ...env },
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
 /**
  * Builds `dataDir` into `distDir` for `siteUrl`, with the build's command-line `args`; never throws on a failed build
  * (the result says how it ended).
@@ -17,10 +39,15 @@ export function buildSite(opts: {
   siteUrl: string;
   args?: readonly string[];
 }): Promise<BuildResult> {
-  const env = { ...process.env, DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, SITE_URL: opts.siteUrl };
+  const env = {
+    ...process.env,
+    ...NO_TELEMETRY,
+    DATA_DIR: opts.dataDir,
+    DIST_DIR: opts.distDir,
+    SITE_URL: opts.siteUrl,
+  };
   return new Promise((resolve, reject) => {
-    const script = path.join(ROOT, "scripts/build.ts");
-    const child = spawn(process.execPath, [script, ...(opts.args ?? [])], { cwd: ROOT, env });
+    const child = spawn(process.execPath, [BUILD_SCRIPT, ...(opts.args ?? [])], { cwd: ROOT, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

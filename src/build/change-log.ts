@@ -42,18 +42,16 @@ export async function readPreviousChangeLog(distDir: string): Promise<PreviousCh
 export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog; reason: string | null };
 
 /**
- * Writes the log of the release built in `root`, whose reviews are `reviews` with the `reviewHash` of their published
- * JSON in `hashes`, after the `previous` log's file; `now` (epoch milliseconds) is the build's clock: when it saw the
+ * Writes the log of the release built in `root`, whose reviews are `published` (`publishedReviews`), after the
+ * `previous` log's file; `now` (epoch milliseconds) is the build's clock: when it saw the
  * changes it adds. A new history starts when there is no previous log to continue (`reason` says why).
  */
 export async function writeChangeLog(
   root: string,
-  reviews: readonly Review[],
-  hashes: readonly string[],
+  published: readonly PublishedReview[],
   previous: PreviousChangeLogFile,
   now: number,
 ): Promise<ChangeLogWritten> {
-  const published = reviews.map((r, k) => new Published(r, hashes[k]!));
   let reason = previous.reason;
   let scanned: ScannedLog | null = null;
   if (previous.text !== null) {
@@ -73,19 +71,7 @@ export async function writeChangeLog(
   };
 }
 
-/** A review of the release as the log compares it: its last change is worked out only if the log adds it. */
-class Published implements PublishedReview {
-  readonly id: string;
-  readonly #review: Review;
-  readonly hash: string;
-
-  constructor(review: Review, hash: string) {
-    this.id = review.id;
-    this.#review = review;
-    this.hash = hash;
-  }
-
-  get changedAt(): number {
-    return Date.parse(reviewModifiedAt(this.#review)) / 1000;
-  }
+/** The reviews of a release as the log compares them, with the `reviewHash` of each one's published JSON in `hashes`. */
+export function publishedReviews(reviews: readonly Review[], hashes: readonly string[]): PublishedReview[] {
+  return reviews.map((r, k) => ({ id: r.id, hash: hashes[k]!, changedAt: Date.parse(reviewModifiedAt(r)) / 1000 }));
 }

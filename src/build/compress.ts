@@ -11,12 +11,12 @@ const gzip = promisify(zlib.gzip);
 
 // Explicit quality: Node's default brotli quality (11) takes minutes on a 100k-review dataset. Files over LARGE
 // (/reviews.json) take quality 4: at 100k reviews 0.75 s against 1.3 s at quality 5, for a .br 11% larger (9.9 MB
-// against 8.9 MB). Every rebuild compresses that file whole again, on the core the search index is extended on.
-export const BROTLI_QUALITY = 6;
-export const BROTLI_QUALITY_LARGE = 4;
+// against 8.9 MB).
+const BROTLI_QUALITY = 6;
+const BROTLI_QUALITY_LARGE = 4;
 const LARGE = 4 * 1024 * 1024;
-export const GZIP_LEVEL = 6;
-export const MIN_BYTES = 256;
+const GZIP_LEVEL = 6;
+const MIN_BYTES = 256;
 
 /** A file's compressed variants: manifest key and file name suffix. */
 export const VARIANTS = [
@@ -41,18 +41,6 @@ export async function compress(bytes: Buffer): Promise<Compressed> {
   if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
   const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes.length)), gzip(bytes, { level: GZIP_LEVEL })]);
   return { br: smaller(br, bytes), gzip: smaller(gz, bytes) };
-}
-
-/** The brotli variant as `compress` makes it, at once (for a worker thread; its gzip is gzip-chunks.ts's). */
-export function brotliSync(bytes: Buffer): Buffer | null {
-  if (bytes.length < MIN_BYTES) return null;
-  return smaller(zlib.brotliCompressSync(bytes, brotliOptions(bytes.length)), bytes);
-}
-
-/** The variants as `compress` makes them, at once: for a worker thread, which has a core to itself. */
-export function compressSync(bytes: Buffer): Compressed {
-  if (bytes.length < MIN_BYTES) return { br: null, gzip: null };
-  return { br: brotliSync(bytes), gzip: smaller(zlib.gzipSync(bytes, { level: GZIP_LEVEL }), bytes) };
 }
 
 /** Writes a file's variants beside it (`root/name.br`, `.gz`) and describes them for its manifest entry. */

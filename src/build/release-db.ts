@@ -18,39 +18,48 @@ export type ReleaseDbInput = Readonly<{
 }>;
 
 /**
- * Writes the database to `file` (replacing any file there) in one transaction and closes it; returns its description
- * for manifest.json, whose `path` is the file's name (the file is meant to sit at the top of the release directory).
- * Throws, writing nothing, when the change log is not the one of the dataset's reviews.
+ * Writes the whole database to `file` (replacing any file there) and closes it; returns its description for
+ * manifest.json, whose `path` is the file's name (the file is meant to sit at the top of the release directory).
+ * Throws, writing no change log, when the change log is not the one of the dataset's reviews.
  */
 export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
-  const ids = dataset.reviews.map((r) => r.id);
-  // Checked here once, so the sidecar reads the feed as it is: every review listed once as present, nothing else.
-  if (changeLog) changeFeedOf(changeLog, ids, () => "");
+  writeReleaseReviews(file, dataset);
+  return addChangeLog(file, changeLog);
+}
+
+/**
+ * The build's data stage writes the reviews (replacing any file at `file`); the publish step adds the change log once
+ * it has continued the previous release's (`addChangeLog`).
+ */
+export function writeReleaseReviews(file: string, dataset: ReviewsDataset): void {
   rmSync(file, { force: true });
-  const db = new DatabaseSync(file);
-  try {
-    // Nothing reads the file while it is written, and a failed build leaves no release: no journal is needed.
-    db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+  const { reviews, ...head } = dataset;
+  const ids = reviews.map((r) => r.id);
+  write(file, (db) => {
     db.exec(RELEASE_DB_SCHEMA);
-    db.exec("BEGIN");
-    const { reviews, ...head } = dataset;
-    const meta: Record<MetaKey, string | null> = {
+    putMeta(db, {
       format: String(RELEASE_DB_FORMAT),
       updated_at: dataset.updated_at,
       head: JSON.stringify(head),
       review_count: String(reviews.length),
       ids_sha256: idsDigest(ids),
-      change_history: changeLog?.history ?? null,
-    };
-    const putMeta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
-    for (const [key, value] of Object.entries(meta)) if (value !== null) putMeta.run(key, value);
+    });
     const putReview = db.prepare("INSERT INTO reviews (ord, id, json) VALUES (?, ?, ?)");
     reviews.forEach((review, ord) => putReview.run(ord, review.id, JSON.stringify(review)));
-    const putChange = db.prepare("INSERT INTO changes (seq, id, hash, at) VALUES (?, ?, ?, ?)");
-    for (const e of changeLog?.entries ?? []) putChange.run(e.seq, e.id, e.hash, e.at);
-    db.exec("COMMIT");
-  } finally {
-    db.close();
+  });
+}
+
+/** Adds `changeLog` to the database at `file` and describes the finished file; null leaves the release without one. */
+export async function addChangeLog(file: string, changeLog: ChangeLog | null): Promise<ReleaseDbFile> {
+  if (changeLog) {
+    const ids = readIds(file);
+    // Checked here once, so the sidecar reads the feed as it is: every review listed once as present, nothing else.
+    changeFeedOf(changeLog, ids, () => "");
+    write(file, (db) => {
+      putMeta(db, { change_history: changeLog.history });
+      const putChange = db.prepare("INSERT INTO changes (seq, id, hash, at) VALUES (?, ?, ?, ?)");
+      for (const e of changeLog.entries) putChange.run(e.seq, e.id, e.hash, e.at);
+    });
   }
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
@@ -60,4 +69,32 @@ export async function writeReleaseDb(file: string, { dataset, changeLog }: Relea
     bytes: statSync(file).size,
     sha256: hash.digest("hex"),
   };
+}
+
+/** Runs `fill` in one transaction on the database at `file`, then closes it. */
+function write(file: string, fill: (db: DatabaseSync) => void): void {
+  const db = new DatabaseSync(file);
+  try {
+    // Nothing reads the file while it is written, and a failed build leaves no release: no journal is needed.
+    db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+    db.exec("BEGIN");
+    fill(db);
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+}
+
+function putMeta(db: DatabaseSync, meta: Partial<Record<MetaKey, string>>): void {
+  const put = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+  for (const [key, value] of Object.entries(meta)) put.run(key, value);
+}
+
+function readIds(file: string): string[] {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return (db.prepare("SELECT id FROM reviews ORDER BY ord").all() as { id: string }[]).map((r) => r.id);
+  } finally {
+    db.close();
+  }
 }

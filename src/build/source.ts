@@ -17,6 +17,8 @@ export type Source = {
   reviews: ReviewInput[];
   /** How many reviews of reviews.jsonl suppressed.jsonl left out. */
   suppressedCount: number;
+  /** The build says how many reviews it left out, so a suppression is seen to take effect (or not to). */
+  suppressed: string | null;
 };
 
 /** Problems shown in the error; the count always covers them all. */
@@ -82,11 +84,15 @@ export function parseSource(files: SourceFiles, now: number): Source {
   const suppressed = suppressedIds(files, problems);
   if (problems.length > 0 || !business) throw new DataError(problems);
   const kept = suppressed.size > 0 ? reviews.filter((r) => !suppressed.has(r.id)) : reviews;
-  return { business, reviews: kept, suppressedCount: reviews.length - kept.length };
+  const count = reviews.length - kept.length;
+  const note = files.suppressed
+    ? `${count} review${count === 1 ? "" : "s"} of the source left out by ${files.suppressedFile}`
+    : null;
+  return { business, reviews: kept, suppressedCount: count, suppressed: note };
 }
 
 /** The ids suppressed.jsonl holds (none without the file); its problems are pushed onto `problems`. */
-export function suppressedIds(files: SourceFiles, problems: string[]): Set<string> {
+function suppressedIds(files: SourceFiles, problems: string[]): Set<string> {
   if (!files.suppressed) return new Set();
   return parseSuppressed(
     files.suppressedFile,
@@ -95,60 +101,15 @@ export function suppressedIds(files: SourceFiles, problems: string[]): Set<strin
   );
 }
 
-/**
- * The reviews of `reviews.jsonl` from byte `from` (a line start) on, whose ids the `known` reviews' must not repeat,
- * less those suppressed.jsonl holds; null when any of them (or suppressed.jsonl) is invalid, for the caller to parse the
- * whole file and report every problem with its first line.
- */
-export function parseReviewsFrom(
-  files: SourceFiles,
-  from: number,
-  known: readonly { id: string }[],
-  now: number,
-): { reviews: ReviewInput[]; suppressedCount: number } | null {
-  const problems: string[] = [];
-  const lines = sourceLines(files.reviewsFile, files.reviews.subarray(from), problems);
-  const reviews = parseReviews(files.reviewsFile, lines, now, problems);
-  const suppressed = suppressedIds(files, problems);
-  if (problems.length > 0) return null;
-  // The few new ids looked up while the known reviews are walked once: no set of 100k ids to build.
-  const ids = new Set(reviews.map((r) => r.id));
-  if (ids.size > 0 && known.some((r) => ids.has(r.id))) return null;
-  const kept = reviews.filter((r) => !suppressed.has(r.id));
-  return { reviews: kept, suppressedCount: reviews.length - kept.length };
-}
+/** Each source file's sha256. */
+export type SourceDigests = { business: string; reviews: string; suppressed: string | null };
 
-/** business.json alone, for a build that takes the reviews from elsewhere. */
-export function parseBusinessOf(files: SourceFiles): Business {
-  const problems: string[] = [];
-  const business = parseBusiness(
-    files.businessFile,
-    decodeSource(files.businessFile, files.business, problems),
-    problems,
-  );
-  if (problems.length > 0 || !business) throw new DataError(problems);
-  return business;
-}
-
-/** Each file's sha256, and that of reviews.jsonl's first `prefixBytes` bytes when asked: one pass over the files. */
-export type SourceDigests = { business: string; reviews: string; prefix: string | null; suppressed: string | null };
-
-export function sourceDigests(
-  files: Pick<SourceFiles, "business" | "reviews" | "suppressed">,
-  prefixBytes?: number,
-): SourceDigests {
-  const reviews = createHash("sha256");
-  let prefix: string | null = null;
-  if (prefixBytes !== undefined && prefixBytes <= files.reviews.length) {
-    reviews.update(files.reviews.subarray(0, prefixBytes));
-    prefix = reviews.copy().digest("hex");
-    reviews.update(files.reviews.subarray(prefixBytes));
-  } else reviews.update(files.reviews);
+export function sourceDigests(files: Pick<SourceFiles, "business" | "reviews" | "suppressed">): SourceDigests {
+  const digest = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
   return {
-    business: createHash("sha256").update(files.business).digest("hex"),
-    reviews: reviews.digest("hex"),
-    prefix,
-    suppressed: files.suppressed ? createHash("sha256").update(files.suppressed).digest("hex") : null,
+    business: digest(files.business),
+    reviews: digest(files.reviews),
+    suppressed: files.suppressed ? digest(files.suppressed) : null,
   };
 }
 
@@ -166,10 +127,7 @@ export function readSourceHash(dataDir: string): string {
   return sourceHashOf(sourceDigests(readSourceFiles(dataDir)));
 }
 
-/**
- * Read in one synchronous call. A build reads while Vite bundles: an asynchronous read of a large file is many requests
- * of 512 KiB, each queued on the thread pool behind Vite's.
- */
+/** The file's bytes; one that cannot be read is a problem of the data. */
 function readBytes(file: string): Buffer {
   try {
     return readFileSync(file);

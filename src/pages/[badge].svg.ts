@@ -1,6 +1,6 @@
 // GET /badge.svg and /badge-dark.svg: the rating badge for the business's own site, from the dataset's aggregate rating.
 import type { APIRoute, GetStaticPaths } from "astro";
-import { buildContext } from "../build/current-context.ts";
+import { site as built } from "virtual:reviews-service/site";
 import { badgeSvg, type BadgeTheme } from "../lib/html/badge.ts";
 
 export const getStaticPaths = (() => [
@@ -9,7 +9,7 @@ export const getStaticPaths = (() => [
 ]) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ theme: BadgeTheme }> = async ({ props }) => {
-  const { dataset } = await buildContext().site();
+  const { dataset } = built;
   const svg = badgeSvg(dataset.aggregate_rating, dataset.business.name, props.theme);
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml" } });
 };

@@ -1,6 +1,6 @@
 // GET /llms.txt (llmstxt.org): tells AI agents what this site offers them and where: datasets, feeds, search, MCP, WebSub.
 import type { APIRoute } from "astro";
-import { buildContext } from "../build/current-context.ts";
+import { site as built } from "virtual:reviews-service/site";
 import { formatCount, formatRating } from "../lib/charts/format.ts";
 import { openApiDocument } from "../lib/openapi/document.ts";
 import { siteUrls, TOPIC_PATHS } from "../lib/site-urls.ts";
@@ -8,7 +8,7 @@ import { siteUrls, TOPIC_PATHS } from "../lib/site-urls.ts";
 type Doc = { paths: Record<string, { get?: { parameters?: { name?: string; in?: string }[] } }> };
 
 export const GET: APIRoute = async () => {
-  const { dataset, insights, origin } = await buildContext().site();
+  const { dataset, insights, origin } = built;
   const { business, aggregate_rating: rating } = dataset;
   const urls = siteUrls(origin);
   const at = (path: string) => new URL(path, origin).href;

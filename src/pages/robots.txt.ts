@@ -1,9 +1,9 @@
 // GET /robots.txt: everything may be crawled; the sitemap is named with its absolute URL (it depends on SITE_URL).
 import type { APIRoute } from "astro";
-import { buildContext } from "../build/current-context.ts";
+import { site as built } from "virtual:reviews-service/site";
 
 export const GET: APIRoute = async () => {
-  const { origin } = await buildContext().site();
+  const { origin } = built;
   const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${new URL("/sitemap-index.xml", origin).href}`, ""].join(
     "\n",
   );

@@ -2,7 +2,6 @@
 // gathered in one pass over the reviews: a build renders a page per aspect, technician and service over 100k reviews.
 import { MonthTally, monthIndex, type TimeSeries } from "../../lib/charts/series.ts";
 import { RatingTally, reviewHasText } from "../../lib/reviews/aggregate.ts";
-import { aspectTones } from "../../lib/reviews/stored-review.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";
 import type { AggregateRating } from "../../lib/schema/dataset.ts";
 import type { AspectTone, Review } from "../../lib/schema/review.ts";
@@ -65,7 +64,7 @@ export class ReviewGroups {
     for (const review of reviews) {
       const month = monthIndex(review.date);
       const withText = reviewHasText(review);
-      const tones = aspectTones(review);
+      const tones = review.aspects;
       const aspects = Array.isArray(tones) ? distinctAspects(tones) : null;
       this.all.add(review, month, withText, aspects);
       for (const a of aspects ?? []) groupIn(this.#aspects, a.aspect).add(review, month, withText, aspects);

@@ -25,20 +25,10 @@ export type ChangeLog = Readonly<{
 const HISTORY = /^[0-9a-f]{16}$/;
 
 const REVIEW_HASH_LENGTH = 22;
-const REVIEW_HASHES = /^[A-Za-z0-9_-]*$/;
 
 /** 128 bits of the sha256 of a review's published JSON: what tells a changed review from an unchanged one. */
 export function reviewHash(json: Uint8Array | string): string {
   return hash("sha256", json, "base64url").slice(0, REVIEW_HASH_LENGTH);
-}
-
-/** Review hashes as one string, which crosses from another thread as one piece. */
-export const joinReviewHashes = (hashes: readonly string[]): string => hashes.join("");
-
-/** The `count` hashes `joinReviewHashes` joined; null when `joined` is not that many. */
-export function splitReviewHashes(joined: string, count: number): string[] | null {
-  if (joined.length !== count * REVIEW_HASH_LENGTH || !REVIEW_HASHES.test(joined)) return null;
-  return Array.from({ length: count }, (_, i) => joined.slice(i * REVIEW_HASH_LENGTH, (i + 1) * REVIEW_HASH_LENGTH));
 }
 
 /** The sequence number of the newest change; 0 for an empty log. */

@@ -3,11 +3,11 @@ import { reviewHasText } from "../reviews/aggregate.ts";
 import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Insights } from "../schema/insights.ts";
 import type { Review } from "../schema/review.ts";
-import { type AnalysisColumns, type AnalysisSource, columnsOf } from "./analysis-columns.ts";
+import { type AnalysisColumns, columnsOf } from "./analysis-columns.ts";
 import { aspectInsights } from "./aggregate/aspects.ts";
 import { catalogEntities, problemEntities } from "./aggregate/entities.ts";
 import { faq } from "./aggregate/faq.ts";
-import { type PreviousQuote, pullQuote, summaryClaims } from "./aggregate/summary.ts";
+import { pullQuote, summaryClaims } from "./aggregate/summary.ts";
 import { type Table, Tally } from "./aggregate/tally.ts";
 import { monthly, trends } from "./aggregate/temporal.ts";
 import { topicInsights } from "./aggregate/topics.ts";
@@ -20,29 +20,16 @@ export type InsightsOptions = {
   analyzer?: Analyzer;
   /** Per-review analyses by review id, e.g. from the build's cache; reviews missing here are analysed now. */
   analyses?: ReadonlyMap<string, ReviewAnalysis>;
-  /** Or the analyses as columns in the dataset's order (`analysisColumns`), as a rebuild keeps them. */
+  /** Or the analyses as columns in the dataset's order (`analysisColumns`). */
   columns?: AnalysisColumns;
-  /** The pull quote of the release whose reviews this dataset extends (summary.ts). */
-  previousQuote?: PreviousQuote | null;
 };
 
-/**
- * The analyses of `reviews` as insights count them (the stars' tone alone for a text in a language not read): review k's
- * is review `previous.from[k]` of `previous.columns` where that is not -1, `analysisOf` for the others.
- */
+/** The analyses of `reviews` as insights count them (the stars' tone alone for a text in a language not read). */
 export function analysisColumns(
   reviews: readonly Review[],
   analysisOf: (review: Review) => ReviewAnalysis,
-  previous?: { columns: AnalysisColumns; from: Int32Array },
 ): AnalysisColumns {
-  if (previous && previous.from.length !== reviews.length)
-    throw new RangeError(`positions for ${previous.from.length} reviews, not ${reviews.length}`);
-  const sources = reviews.map((r, k): AnalysisSource => {
-    const at = previous ? previous.from[k]! : -1;
-    if (at !== -1) return at;
-    return r.analysis_status === "not_analysed" ? ratingOnly(r.rating) : analysisOf(r);
-  });
-  return columnsOf(sources, previous?.columns);
+  return columnsOf(reviews.map((r) => (r.analysis_status === "not_analysed" ? ratingOnly(r.rating) : analysisOf(r))));
 }
 
 export function computeInsights(dataset: ReviewsDataset, options: InsightsOptions = {}): Insights {
@@ -98,7 +85,7 @@ export function computeInsights(dataset: ReviewsDataset, options: InsightsOption
     topics: topicInsights(business, table, textCount),
     temporal: { monthly: monthly(table), trend: trends(table) },
   };
-  const pull_quote = pullQuote(draft, reviews, options.previousQuote);
+  const pull_quote = pullQuote(draft, reviews);
   const claims = summaryClaims(draft, business.name);
   const withSummary = { ...draft, summary: { pull_quote } };
   return {

@@ -1,7 +1,6 @@
 // The aggregate rating of a set of reviews: count, average and the 1-5 distribution.
 import type { AggregateRating } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
-import { isStored } from "./stored-review.ts";
 
 /** What the aggregate needs of a review: its stars and whether it has text. */
 export type Rated = Readonly<{ rating: number; hasText: boolean }>;
@@ -13,9 +12,9 @@ export function hasText(text: string | null): boolean {
 
 const NOT_BLANK = /\S/;
 
-/** Whether `review` has text: a review read back says so without its text being parsed. */
+/** Whether `review` has text. */
 export function reviewHasText(review: Pick<Review, "text">): boolean {
-  return isStored(review) ? review.hasText : hasText(review.text);
+  return hasText(review.text);
 }
 
 export function aggregateRating(reviews: Iterable<Pick<Review, "rating" | "text">>): AggregateRating {

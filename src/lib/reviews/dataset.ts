@@ -25,15 +25,10 @@ export function buildDataset(
 
 /** Each input as the published review: local dates, default language, catalog mentions and the engine's annotations. */
 export function deriveReviews(business: Business, inputs: readonly ReviewInput[], analysisOf?: AnalysisOf): Review[] {
-  return inputs.map(reviewDeriver(business, analysisOf));
-}
-
-/** `deriveReviews` one input at a time, for a caller that keeps each review only as long as it needs it. */
-export function reviewDeriver(business: Business, analysisOf?: AnalysisOf): (input: ReviewInput) => Review {
   const analyze = analysisOf ?? defaultAnalysis(business);
   const tz = business.time_zone;
   const match = mentionMatcher(business);
-  return (r) => {
+  return inputs.map((r): Review => {
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
     const language = r.language ?? detectLanguage(r.text, business.language);
     const status = analysisStatus(r.text, language);
@@ -58,7 +53,7 @@ export function reviewDeriver(business: Business, analysisOf?: AnalysisOf): (inp
       sentiment: analysis.sentiment,
       aspects: analysis.aspects.map(({ aspect, sentiment, evidence }) => ({ aspect, sentiment, evidence })),
     };
-  };
+  });
 }
 
 /** The dataset of published reviews in any order: sorted newest first, with its aggregate and its newest change. */

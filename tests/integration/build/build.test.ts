@@ -18,14 +18,9 @@ import { idsInSourceOrder } from "../../../src/lib/search/index.ts";
 import { RELEASE_DB_FILE, RELEASE_DB_FORMAT } from "../../../src/lib/release-db/schema.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
-import { BUILD_RECORD } from "../../../src/build/previous-release.ts";
-import { ANALYSIS_COLUMNS_FILE } from "../../../src/build/analysis-columns-file.ts";
-import { LABELS } from "../../../src/lib/insights/analysis-columns.ts";
-import { computeInsights } from "../../../src/lib/insights/insights.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../../../src/lib/changes/log.ts";
 import { REVIEW_SHELL_FILE } from "../../../src/lib/html/review-shell.ts";
 import { build, sampleRelease, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
-import { keptAnalyses } from "../../helpers/kept-analyses.ts";
 
 let first: Pick<BuildResult, "distDir">;
 const read = (rel: string) => readFile(path.join(first.distDir, rel));
@@ -77,21 +72,6 @@ describe("build output", () => {
     }
   });
 
-  it("keeps in the release the analyses its /insights.json is computed from, for the next build", async () => {
-    const insights = Insights.parse(await readJson("insights.json"));
-    const dataset = ReviewsDataset.parse(await readJson("reviews.json"));
-    const columns = await keptAnalyses(first.distDir, insights.version);
-    // The published sentiment of every review is the one kept, and the insights computed from them are the published.
-    assert.deepEqual(
-      dataset.reviews.map((r) => [r.sentiment.label, r.sentiment.score]),
-      Array.from(columns.label, (l, k) => [LABELS[l], columns.score[k]]),
-    );
-    assert.equal(
-      JSON.stringify(computeInsights(dataset, { columns })),
-      (await read("insights.json")).toString("utf8").trim(),
-    );
-  });
-
   it("puts SITE_URL in every absolute URL it writes (no default origin leaks)", async () => {
     const manifest = Manifest.parse(await readJson("manifest.json"));
     assert.equal(manifest.site_url, TEST_SITE);
@@ -115,8 +95,7 @@ describe("build output", () => {
       e.encodings.br?.path,
       e.encodings.gzip?.path,
     ]);
-    // Besides the manifest's files: the manifest, the CDN headers, the build record and the reviews' analyses the next
-    // build reads, and the sidecar's search index, change log and review page shell (never published), which the
+    // Besides the manifest's files: the manifest, the CDN headers, and the sidecar's search index, change log and review page shell (never published), which the
     // manifest describes apart; the index loads against the published /reviews.json.
     const index = await read(INDEX_FILE_NAME);
     assert.deepEqual(manifest.search_index, {
@@ -160,11 +139,9 @@ describe("build output", () => {
             ![
               "manifest.json",
               "_headers",
-              BUILD_RECORD,
               INDEX_FILE_NAME,
               CHANGE_LOG_FILE,
               REVIEW_SHELL_FILE,
-              ANALYSIS_COLUMNS_FILE,
               RELEASE_DB_FILE,
             ].includes(f),
         )

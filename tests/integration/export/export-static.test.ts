@@ -14,14 +14,7 @@ import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 
 const SCRIPT = path.join(ROOT, "scripts/export-static.ts");
 const ORIGIN = "https://sidecar.example.test";
-const INTERNAL = [
-  "analysis-columns.bin",
-  "manifest.json",
-  "search-index.bin",
-  "build-record.json",
-  "change-log.json",
-  "review-page-shell/index.html",
-];
+const INTERNAL = ["manifest.json", "search-index.bin", "change-log.json", "review-page-shell/index.html"];
 
 function exportStatic(distDir: string, ...args: string[]) {
   const r = spawnSync(process.execPath, [SCRIPT, ...args], {
@@ -52,7 +45,7 @@ describe("npm run export:static", () => {
     assert.equal(run.code, 0, run.out);
     assert.match(
       run.out,
-      /left out: analysis-columns\.bin, build-record\.json, change-log\.json, manifest\.json, review-page-shell\/index\.html, search-index\.bin/,
+      /left out: change-log\.json, manifest\.json, review-page-shell\/index\.html, search-index\.bin/,
     );
 
     const published = [...new Set(Object.values(manifest.files).map((e) => e.path))];

@@ -1,17 +1,8 @@
-// The analyses as columns: what /insights.json is computed from, and what a release keeps for the next build.
+// The analyses as columns: what /insights.json is computed from.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  ANALYSIS_COLUMNS_FILE,
-  decodeAnalysisColumns,
-  encodeAnalysisColumns,
-  NotTheAnalyses,
-  reviewsDigest,
-} from "../../../src/build/analysis-columns-file.ts";
-import { reviewHash } from "../../../src/lib/changes/log.ts";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
 import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
-import { IndexFileError } from "../../../src/lib/search/index-file-sections.ts";
 import { datasetOf, spread } from "./fixtures.ts";
 
 const dataset = datasetOf(spread(120, 12, (i) => [5, 4, 1, 5, 3, 2][i % 6]!));
@@ -30,60 +21,10 @@ describe("analysis columns", () => {
     assert.ok(columns.strings.length > 0 && columns.aspect.length > 0, "the fixture's texts judge aspects");
   });
 
-  it("are the same columns whether taken from earlier columns or made from the analyses", () => {
-    // The newest ten made anew, the others taken from the columns of the older reviews alone (other string numbers).
-    const older = reviews.slice(10);
-    const previous = analysisColumns(older, analysisOf);
-    const from = Int32Array.from(reviews, (_, k) => (k < 10 ? -1 : k - 10));
-    const spliced = analysisColumns(reviews, analysisOf, { columns: previous, from });
-    assert.deepEqual(spliced, columns);
-    // A position that is not one of the earlier columns', or positions for another number of reviews, are refused.
-    const past = Int32Array.from(from, (p) => (p === -1 ? -1 : p + 10));
-    assert.throws(() => analysisColumns(reviews, analysisOf, { columns: previous, from: past }), /no position 110/);
-    assert.throws(
-      () => analysisColumns(reviews, analysisOf, { columns: previous, from: from.subarray(1) }),
-      /positions for 119 reviews, not 120/,
-    );
-  });
-
   it("refuse insights for another number of reviews", () => {
     assert.throws(
       () => computeInsights({ ...dataset, reviews: reviews.slice(1) }, { analyzer, columns }),
       /analyses of 120 reviews for a dataset of 119/,
     );
-  });
-});
-
-describe(ANALYSIS_COLUMNS_FILE, () => {
-  const digest = reviewsDigest(reviews.map((r) => reviewHash(JSON.stringify(r))));
-  const file = encodeAnalysisColumns(columns, analyzer.version, digest);
-  const decode = (bytes: Uint8Array, engine = analyzer.version, of = digest, size = reviews.length) =>
-    decodeAnalysisColumns(bytes, engine, of, size);
-
-  it("gives back the columns it holds", () => {
-    assert.deepEqual(decode(file), columns);
-  });
-
-  it("is refused for another engine, other reviews, another number of them, or damaged bytes, saying why", () => {
-    assert.throws(
-      () => decode(file, "other-engine"),
-      (err: Error) => {
-        assert.ok(err instanceof NotTheAnalyses);
-        assert.match(err.message, /made by engine .+, not other-engine/);
-        return true;
-      },
-    );
-    const edited = reviews.map((r, k) => reviewHash(JSON.stringify(k === 0 ? { ...r, title: "Edited" } : r)));
-    assert.throws(() => decode(file, analyzer.version, reviewsDigest(edited)), /analyses other reviews/);
-    assert.throws(() => decode(file, analyzer.version, digest, 7), /holds 120 reviews' analyses, not 7/);
-    const damaged = Uint8Array.from(file);
-    damaged[damaged.length - 1]! ^= 1;
-    assert.throws(() => decode(damaged), IndexFileError);
-  });
-
-  it("is refused when a number points past its strings, though its checksum holds", () => {
-    const bad = { ...columns, term: Uint32Array.from(columns.term, () => columns.strings.length) };
-    assert.ok(bad.term.length > 0, "the fixture's texts have terms");
-    assert.throws(() => decode(encodeAnalysisColumns(bad, analyzer.version, digest)), /term holds \d+, past \d+/);
   });
 });

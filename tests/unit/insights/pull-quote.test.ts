@@ -1,19 +1,12 @@
-// The pull quote is the best sentence over every review, whether the reviews are objects or read back from their JSON.
+// The pull quote is the best sentence over every review.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { analyzerFor } from "../../../src/lib/insights/for-business.ts";
-import { analysisColumns, computeInsights } from "../../../src/lib/insights/insights.ts";
-import {
-  pullQuote,
-  QUOTE_MAX,
-  QUOTE_MIN,
-  quoteTone,
-  sentenceAround,
-} from "../../../src/lib/insights/aggregate/summary.ts";
+import { computeInsights } from "../../../src/lib/insights/insights.ts";
+import { QUOTE_MAX, QUOTE_MIN, sentenceAround } from "../../../src/lib/insights/aggregate/summary.ts";
 import { buildDataset } from "../../../src/lib/reviews/dataset.ts";
 import type { Insights } from "../../../src/lib/schema/insights.ts";
 import type { Review } from "../../../src/lib/schema/review.ts";
-import { readBack } from "../../helpers/read-back.ts";
 import { sampleBusiness as business, sampleSets } from "../../helpers/sample-sets.ts";
 
 /**
@@ -53,35 +46,6 @@ describe("pull quote", () => {
       const want = expected(doc, dataset.reviews);
       assert.notEqual(want, null, "the set has a quote to find");
       assert.deepEqual(doc.summary.pull_quote, want);
-      const columns = analysisColumns(dataset.reviews, (r) => analyzer.analyze(r.text, r.rating));
-      assert.deepEqual(pullQuote(doc, readBack(dataset.reviews, columns)), want);
-    });
-
-    it(`is sought among the reviews added and the previous quote's when a build extends another: ${name}`, () => {
-      // Every fifth review is new, wherever it falls in the order; the others were the previous build's.
-      const added = new Set(inputs.filter((_, i) => i % 5 === 2).map((r) => r.id));
-      const before = buildDataset(
-        business,
-        inputs.filter((r) => !added.has(r.id)),
-        (r) => analyzer.analyze(r.text, r.rating),
-      );
-      const earlier = computeInsights(before, { analyzer });
-      const dataset = buildDataset(business, inputs, (r) => analyzer.analyze(r.text, r.rating));
-      const doc = computeInsights(dataset, { analyzer });
-      const previous = { tone: quoteTone(earlier), reviewId: earlier.summary.pull_quote?.review_id ?? null, added };
-      assert.equal(previous.tone, quoteTone(doc), "the tone is the previous one's: the quote is sought among fewer");
-      const columns = analysisColumns(dataset.reviews, (r) => analyzer.analyze(r.text, r.rating));
-      const want = expected(doc, dataset.reviews);
-      assert.deepEqual(pullQuote(doc, readBack(dataset.reviews, columns), previous), want);
-      // No previous quote: no review the previous build had could be quoted, so one of the added ones is.
-      const onlyAdded = want && added.has(want.review_id) ? { ...previous, reviewId: null } : null;
-      if (onlyAdded) assert.deepEqual(pullQuote(doc, dataset.reviews, onlyAdded), want);
-      // A previous quote in the other tone says nothing about this one's: every review competes.
-      const other = {
-        ...previous,
-        tone: quoteTone(doc) === "positive" ? ("negative" as const) : ("positive" as const),
-      };
-      assert.deepEqual(pullQuote(doc, dataset.reviews, other), want);
     });
   }
 });

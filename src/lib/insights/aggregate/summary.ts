@@ -3,7 +3,6 @@ import type { Insights, SummaryClaim } from "../../schema/insights.ts";
 import { count, stars, trendSentence } from "./prose.ts";
 import { MIN_MENTIONS_FOR_SHARE, mentionsOf, shareOf, verdict } from "./verdict.ts";
 import { reviewHasText } from "../../reviews/aggregate.ts";
-import { aspectTones } from "../../reviews/stored-review.ts";
 import type { Review } from "../../schema/review.ts";
 
 type Draft = Omit<Insights, "faq" | "summary">;
@@ -78,26 +77,16 @@ export function summaryClaims(doc: Draft, businessName: string): SummaryClaim[] 
  * stronger review, then the newest, then the id. The text is an exact excerpt. Read from the published reviews
  * (newest first), whose sentiment and aspects are the engine's, with its evidence.
  */
-export function pullQuote(
-  doc: Draft,
-  reviews: readonly Review[],
-  previous?: PreviousQuote | null,
-): Insights["summary"]["pull_quote"] {
+export function pullQuote(doc: Draft, reviews: readonly Review[]): Insights["summary"]["pull_quote"] {
   const tone = quoteTone(doc);
-  // Among the reviews a previous quote was chosen from, the same one still ranks first: only it and the others compete.
-  const among =
-    previous && previous.tone === tone
-      ? (review: Review) => previous.added.has(review.id) || review.id === previous.reviewId
-      : () => true;
   // A review's rank can be no higher than [the aspects it judges that way, its strength, its recency]: reviews are read
   // in that order, and their text and evidence only while one could still rank above the best found.
   const candidates: { order: number; bound: number[] }[] = [];
   reviews.forEach((review, order) => {
     const { sentiment } = review;
     if (review.analysis_status === "not_analysed" || sentiment.label !== tone || !reviewHasText(review)) return;
-    if (!among(review)) return;
     let judged = 0;
-    for (const a of aspectTones(review)) if (a.sentiment === tone) judged++;
+    for (const a of review.aspects) if (a.sentiment === tone) judged++;
     if (judged > 0) candidates.push({ order, bound: [judged, Math.abs(sentiment.score), -order] });
   });
   candidates.sort((a, b) => (greater(a.bound, b.bound) ? -1 : 1));
@@ -119,16 +108,10 @@ export function pullQuote(
   return b ? { review_id: b.review.id, text: b.text, sentiment: b.review.sentiment.label, aspects: b.aspects } : null;
 }
 
-/**
- * The quote a previous build chose (its review's id, or null for none) and the tone it was chosen for, when this
- * build's reviews are that build's, in the same order, with the `added` ones among them.
- */
-export type PreviousQuote = { tone: Tone; reviewId: string | null; added: ReadonlySet<string> };
-
 type Tone = "positive" | "negative";
 
 /** The tone a quote is sought in: the prevailing one. */
-export function quoteTone(doc: Pick<Draft, "sentiment">): Tone {
+function quoteTone(doc: Pick<Draft, "sentiment">): Tone {
   return doc.sentiment.shares.positive >= doc.sentiment.shares.negative ? "positive" : "negative";
 }
 

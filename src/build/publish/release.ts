@@ -1,14 +1,10 @@
 // Atomic publishing: a finished staging directory becomes an immutable release and DIST_DIR's symlink is swapped to it.
-import { lstat, readdir, realpath, rename, rm, stat, symlink } from "node:fs/promises";
+import { lstat, readdir, rename, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
-import type { ReleasePaths } from "../../build/release-paths.ts";
-import { runWorker } from "../../build/run-worker.ts";
+import type { ReleasePaths } from "../release-paths.ts";
 
 /** Releases kept besides the current one, so readers still streaming an older one are not cut off. */
 const KEEP_PREVIOUS = 2;
-/** Run by Node from its source, relative to the project directory (as the build's other workers, large-outputs.ts). */
-const REMOVE_WORKER = "src/integrations/publish/remove-worker.ts";
 
 /**
  * Moves `stagingDir` to `releasesDir/<id>` (an identical earlier release is reused) and points `distDir`
@@ -32,16 +28,6 @@ export async function promote(paths: ReleasePaths, releaseId: string): Promise<s
   return target;
 }
 
-/**
- * Run while a build renders: removes what `promote` would remove once this build's release joins the current one, so
- * that deleting a 100k release's thousands of files does not wait for the end of the build.
- */
-export async function pruneBeforePromote(paths: ReleasePaths): Promise<void> {
-  const current = await realpath(paths.distDir).catch(() => null);
-  if (current && path.dirname(current) === paths.releasesDir)
-    await prune(paths, path.basename(current), KEEP_PREVIOUS - 1);
-}
-
 /** Removes staging left by builds that died, and releases beyond `keep` besides the current one (newest first). */
 async function prune(paths: ReleasePaths, currentId: string, keep: number): Promise<void> {
   const names = await readdir(paths.releasesDir).catch(() => []);
@@ -54,7 +40,7 @@ async function prune(paths: ReleasePaths, currentId: string, keep: number): Prom
   releases.sort((a, b) => b.mtime - a.mtime);
   const old = releases.slice(keep).map((r) => r.n);
   const doomed = [...stale, ...old].map((n) => path.join(paths.releasesDir, n));
-  if (doomed.length > 0) await runWorker(REMOVE_WORKER, doomed, z.null());
+  await Promise.all(doomed.map((d) => rm(d, { recursive: true, force: true })));
 }
 
 function isAlive(pid: number): boolean {

@@ -1,6 +1,6 @@
 // Describes every output file of a release (pure): URL path, type, size, hash, ETag, caching, Link and encodings.
-import { etagOf } from "../../build/hash.ts";
-import type { HashedFile } from "../../build/hashed-file.ts";
+import { etagOf } from "../hash.ts";
+import type { HashedFile } from "../hashed-file.ts";
 import { httpDate } from "../../lib/dates.ts";
 import type {
   ChangeLogFile,

@@ -1,0 +1,55 @@
+// The compressed variants of the release DIST_DIR points at, by the sha256 of the file they compress: a file of this
+// build with the same bytes takes them by hard link instead of being compressed again (a rebuild after one added review
+// compresses a few files, not 2,000). A variant that is missing or not the one its manifest lists is made again.
+import { link, readFile, realpath } from "node:fs/promises";
+import path from "node:path";
+import { sha256 } from "../hash.ts";
+import type { HashedFile } from "../hashed-file.ts";
+import { Manifest } from "../../lib/schema/manifest.ts";
+import { VARIANTS } from "../compress.ts";
+
+export type PreviousVariants = { dir: string; byHash: Map<string, HashedFile["encodings"]> };
+
+/** The variants of the release at `distDir`; none when there is no release or its manifest does not parse. */
+export async function readPreviousVariants(distDir: string): Promise<PreviousVariants> {
+  const byHash = new Map<string, HashedFile["encodings"]>();
+  try {
+    const dir = await realpath(distDir);
+    const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+    for (const entry of Object.values(manifest.files)) {
+      const { br, gzip } = entry.encodings;
+      if (br || gzip) byHash.set(entry.sha256, { ...(br && { br }), ...(gzip && { gzip }) });
+    }
+    return { dir, byHash };
+  } catch {
+    return { dir: "", byHash };
+  }
+}
+
+/**
+ * The variants of the file `name` under `root`, whose bytes hash to `hash`, linked from the previous release; null when
+ * it holds none for those bytes, or one of them is not what its manifest lists (the caller compresses them then).
+ */
+export async function linkVariants(
+  previous: PreviousVariants,
+  hash: string,
+  root: string,
+  name: string,
+): Promise<HashedFile["encodings"] | null> {
+  const listed = previous.byHash.get(hash);
+  if (!listed) return null;
+  const encodings: HashedFile["encodings"] = {};
+  try {
+    for (const [key, ext] of VARIANTS) {
+      const variant = listed[key];
+      if (!variant) continue;
+      const from = path.join(previous.dir, variant.path);
+      if (sha256(await readFile(from)) !== variant.sha256) return null;
+      await link(from, path.join(root, name + ext));
+      encodings[key] = { path: name + ext, bytes: variant.bytes, sha256: variant.sha256 };
+    }
+    return encodings;
+  } catch {
+    return null;
+  }
+}

@@ -19,7 +19,12 @@ const config = loadConfig(env);
 
 async function upToDate(): Promise<boolean> {
   try {
-    const manifest = JSON.parse(await readFile(path.join(config.distDir, "manifest.json"), "utf8"));
+    const manifest = JSON.parse(await readFile(path.join(config.distDir, "manifest.json"), "utf8")) as Partial<{
+      source_hash: string;
+      site_url: string;
+      search_index: { format?: number };
+      release_db: { format?: number };
+    }>;
     return (
       manifest.source_hash === readSourceHash(config.dataDir) &&
       manifest.site_url === config.siteUrl &&

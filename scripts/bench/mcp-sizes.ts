@@ -83,7 +83,7 @@ try {
   for (const n of values.sizes ? parseSizes(values.sizes) : []) {
     const env = { ...process.env, DATA_DIR: benchDataSet(n), DIST_DIR: path.join(tmp, String(n), "dist") };
     const t0 = performance.now();
-    await runBuild(env as Record<string, string>);
+    await runBuild(env);
     console.log(`\n(built ${n} generated reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     await measure(`generated release of ${n} reviews`, env.DIST_DIR, tmp);
   }

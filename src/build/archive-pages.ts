@@ -8,7 +8,7 @@ import type { Review } from "../lib/schema/review.ts";
 import type { SiteData } from "./site-data.ts";
 
 /** Everything an archive page shows besides its own reviews and navigation. */
-export type ArchiveContext = { origin: string; business: Business; names: CatalogNames };
+type ArchiveContext = { origin: string; business: Business; names: CatalogNames };
 
 export type ArchiveProps = {
   page: number;

@@ -76,7 +76,7 @@ export function cacheFile(dir: string, analyzer: Analyzer, scope = ""): string {
 }
 
 /** One-shot `hash`: a third of `createHash` for 100k short texts. */
-export function contentKey(text: string | null, rating: number): string {
+function contentKey(text: string | null, rating: number): string {
   return hash("sha256", `${rating}\u0000${text ?? "\u0001"}`, "base64url").slice(0, 24);
 }
 

@@ -8,7 +8,8 @@ export type ReviewCountRules = Readonly<{ allowEmpty: boolean; allowShrink: bool
 /** How many reviews the release `distDir` points at publishes (its insights.json says), or null without one. */
 export async function liveReviewCount(distDir: string): Promise<number | null> {
   try {
-    const insights = JSON.parse(await readFile(path.join(await realpath(distDir), "insights.json"), "utf8"));
+    const file = path.join(await realpath(distDir), "insights.json");
+    const insights = JSON.parse(await readFile(file, "utf8")) as { review_count?: unknown };
     return typeof insights.review_count === "number" ? insights.review_count : null;
   } catch {
     return null;

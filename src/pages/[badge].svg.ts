@@ -8,7 +8,7 @@ export const getStaticPaths = (() => [
   { params: { badge: "badge-dark" }, props: { theme: "dark" } },
 ]) satisfies GetStaticPaths;
 
-export const GET: APIRoute<{ theme: BadgeTheme }> = async ({ props }) => {
+export const GET: APIRoute<{ theme: BadgeTheme }> = ({ props }) => {
   const { dataset } = built;
   const svg = badgeSvg(dataset.aggregate_rating, dataset.business.name, props.theme);
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml" } });

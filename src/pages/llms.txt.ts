@@ -7,7 +7,7 @@ import { siteUrls, TOPIC_PATHS } from "../lib/site-urls.ts";
 
 type Doc = { paths: Record<string, { get?: { parameters?: { name?: string; in?: string }[] } }> };
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = () => {
   const { dataset, insights, origin } = built;
   const { business, aggregate_rating: rating } = dataset;
   const urls = siteUrls(origin);

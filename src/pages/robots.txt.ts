@@ -2,7 +2,7 @@
 import type { APIRoute } from "astro";
 import { site as built } from "virtual:reviews-service/site";
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = () => {
   const { origin } = built;
   const body = ["User-agent: *", "Allow: /", "", `Sitemap: ${new URL("/sitemap-index.xml", origin).href}`, ""].join(
     "\n",

@@ -17,7 +17,7 @@ export async function hashAndCompress(
   names: readonly string[],
   previous: PreviousVariants | null = null,
 ): Promise<HashedFile[]> {
-  const out: HashedFile[] = new Array(names.length);
+  const out = new Array<HashedFile>(names.length);
   let next = 0;
   const inFlight = async () => {
     while (next < names.length) {

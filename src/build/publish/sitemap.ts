@@ -6,7 +6,7 @@ import path from "node:path";
 import { esc } from "../../lib/charts/svg.ts";
 import { urlPathOf } from "./manifest.ts";
 
-export const SITEMAP_INDEX = "sitemap-index.xml";
+const SITEMAP_INDEX = "sitemap-index.xml";
 /** The sitemap protocol allows 50,000 URLs a file. */
 const URLS_PER_SITEMAP = 45_000;
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';

@@ -28,12 +28,6 @@ export function setRange(b: Bitset, lo: number, hi: number): void {
   for (i = Math.max(i, lo); i < hi; i++) setBit(b, i);
 }
 
-export function fromPositions(size: number, positions: ArrayLike<number>): Bitset {
-  const b = emptyBitset(size);
-  for (let i = 0; i < positions.length; i++) setBit(b, positions[i]!);
-  return b;
-}
-
 /** target &= other */
 export function andInto(target: Bitset, other: Bitset): void {
   for (let w = 0; w < target.length; w++) target[w]! &= other[w]!;
@@ -66,17 +60,4 @@ export function forEachFrom(b: Bitset, from: number, visit: (i: number) => boole
       v &= v - 1;
     }
   }
-}
-
-/** ORs `length` bits of `src` from bit `from` into `dst` from bit `to`, a word at a time where `dst` is aligned. */
-export function copyBits(src: Bitset, from: number, dst: Bitset, to: number, length: number): void {
-  let i = 0;
-  for (; i < length && ((to + i) & 31) !== 0; i++) if (hasBit(src, from + i)) setBit(dst, to + i);
-  for (; i + 32 <= length; i += 32) {
-    const at = from + i;
-    const w = at >>> 5;
-    const shift = at & 31;
-    dst[(to + i) >>> 5]! |= shift === 0 ? src[w]! : (src[w]! >>> shift) | ((src[w + 1] ?? 0) << (32 - shift));
-  }
-  for (; i < length; i++) if (hasBit(src, from + i)) setBit(dst, to + i);
 }

@@ -111,7 +111,7 @@ export function indexColumnsOf(dataset: ReviewsDataset): IndexColumns {
 }
 
 /** The same from reviews read one at a time (the build's worker thread parses them from /reviews.json's bytes). */
-export function indexColumnsOfSource(business: Business, source: Pick<ReviewSource, "count" | "parse">): IndexColumns {
+function indexColumnsOfSource(business: Business, source: Pick<ReviewSource, "count" | "parse">): IndexColumns {
   return runSteps(buildIndexColumnsSteps(business, source));
 }
 
@@ -152,18 +152,13 @@ function* buildIndexColumnsSteps(
 }
 
 /** An aspect's bitsets: reviews mentioning it at all, and per polarity. */
-export type AspectBits = Record<"any" | AspectPolarity, Bitset>;
+type AspectBits = Record<"any" | AspectPolarity, Bitset>;
 
 /** The filter columns a review sets a bit in, besides its aspects'. */
 type FilterBits = Pick<IndexColumns, "size" | "withText" | "byRating" | "bySentiment" | "byTechnician" | "byService">;
 
 /** Sets a review's bits at `position` in the filter columns; an aspect met for the first time gets its bitsets. */
-export function setFilterBits(
-  filters: FilterBits,
-  byAspect: Map<string, AspectBits>,
-  row: Row,
-  position: number,
-): void {
+function setFilterBits(filters: FilterBits, byAspect: Map<string, AspectBits>, row: Row, position: number): void {
   setBit(filters.byRating[row.rating]!, position);
   if (row.hasText) setBit(filters.withText, position);
   if (row.sentiment) setBit(filters.bySentiment[row.sentiment], position);
@@ -181,7 +176,7 @@ export function setFilterBits(
 }
 
 /** Aspects in the order of their ids, not of their first mention: new reviews do not reorder them. */
-export function byId<T>(map: ReadonlyMap<string, T>): Map<string, T> {
+function byId<T>(map: ReadonlyMap<string, T>): Map<string, T> {
   return new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -221,7 +216,7 @@ export function assembleIndex(
 }
 
 /** What the index needs of one review, at its place in the source (`k`). */
-export type Row = {
+type Row = {
   k: number;
   id: string;
   date: string;
@@ -236,7 +231,7 @@ export type Row = {
   services: readonly string[];
 };
 
-export function rowOf(r: Review, k: number): Row {
+function rowOf(r: Review, k: number): Row {
   return {
     k,
     id: r.id,

@@ -83,7 +83,7 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
  * table built in that order: they then do not depend on the order the trigrams were met in, so an index extended with
  * new reviews (extend-index.ts) is the index built afresh from all of them.
  */
-export function inKeyOrder<T extends Texts>(
+function inKeyOrder<T extends Texts>(
   size: number,
   texts: T,
   keys: ArrayLike<number>,

@@ -4,7 +4,7 @@ import { site as built } from "virtual:reviews-service/site";
 import { jsonResponse } from "../../build/json-response.ts";
 import { openApiDocument } from "../../lib/openapi/document.ts";
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = () => {
   const { origin, dataset } = built;
   return jsonResponse(openApiDocument({ siteUrl: origin, business: dataset.business }));
 };

@@ -4,7 +4,7 @@ import { jsonResponse } from "../../build/json-response.ts";
 import { site as built } from "virtual:reviews-service/site";
 import { jsonFeed } from "../../lib/feeds/json-feed.ts";
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = () => {
   const site = built;
   return jsonResponse(jsonFeed(site.dataset, site.origin));
 };

@@ -34,7 +34,7 @@ test("gives the lines and problems that decoding the whole file and splitting it
     assert.deepEqual(problems, wholeProblems, name);
   }
   const problems: string[] = [];
-  [...sourceLines("reviews.jsonl", cases["bad byte sequences"]!, problems)];
+  Array.from(sourceLines("reviews.jsonl", cases["bad byte sequences"]!, problems));
   assert.deepEqual(
     problems.map((p) => p.split(": ")[0]),
     ["reviews.jsonl:2", "reviews.jsonl:3", "reviews.jsonl:4"],

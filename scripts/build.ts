@@ -1,6 +1,7 @@
 // `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds and atomically publishes the site from DATA_DIR into
 // DIST_DIR.
 import { parseArgs } from "node:util";
+import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
 import { astroBuild } from "./lib/astro-build.ts";
 
 let allow: string[];
@@ -29,9 +30,17 @@ config.then(
   },
   () => {},
 );
+// One writer at a time on DATA_DIR (sync, import, build): a second one says who holds it and exits with 3.
+const lock = config.then((c) => acquireDataLock(c.dataDir, "npm run build"));
 try {
+  await lock;
   await astroBuild(config, env);
 } catch (err) {
   console.error((err as Error).message);
-  process.exitCode = 1;
+  process.exitCode = err instanceof LockHeldError ? 3 : 1;
+} finally {
+  await lock.then(
+    (l) => l.release(),
+    () => {},
+  );
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { CSV_FIELDS } from "../src/import/formats/csv.ts";
 import { FORMATS, isFormatName } from "../src/import/formats/index.ts";
 import { type ImportOptions, runImport } from "../src/import/run-import.ts";
+import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
 
 const USAGE = `usage: npm run import -- [--from <format>] FILE... [--dry-run] [--prune] [--skip-invalid] [--include-unverified]
                          [--platform NAME] [--map "Column=field"]...
@@ -71,14 +72,15 @@ export function importOptions(argv: readonly string[], dataDir: string, now: num
 if (import.meta.main) {
   try {
     const options = importOptions(process.argv.slice(2), loadConfig().dataDir, Date.now());
-    const outcome = await runImport(options);
+    const lock = options.dryRun ? null : await acquireDataLock(options.dataDir, "npm run import");
+    const outcome = await runImport(options).finally(() => lock?.release());
     console.log(outcome.summary);
     (outcome.code === 0 ? console.log : console.error)(outcome.verdict);
     process.exitCode = outcome.code;
   } catch (err) {
     if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-    else if (err instanceof ConfigError) console.error(err.message);
+    else if (err instanceof ConfigError || err instanceof LockHeldError) console.error(err.message);
     else console.error(`import failed: ${(err as Error).message}`);
-    process.exitCode = 2;
+    process.exitCode = err instanceof LockHeldError ? 3 : 2;
   }
 }

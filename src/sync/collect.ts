@@ -55,7 +55,7 @@ export async function collectListing(
           `${platform}: the listing has more than ${o.maxPages} pages (SYNC_MAX_PAGES); raise it to list them all`,
         );
       const importedBefore = records.imported.length;
-      const read = READERS[platform](page.label, page.bytes, {}, add);
+      const read = page.empty ? { records: 0, refused: [] } : READERS[platform](page.label, page.bytes, {}, add);
       c.fetched += read.records;
       records.refused.push(...read.refused);
       if (c.fetched > o.maxReviews)

@@ -47,8 +47,9 @@ export async function* googlePages(c: GoogleSyncConfig, http: Got): AsyncGenerat
         throw e;
       }
     }
-    pageToken = nextPageToken(bytes, n);
-    yield { bytes, label: `google page ${n}` };
+    const listing = readListing(bytes, n);
+    pageToken = listing.nextPageToken;
+    yield { bytes, label: `google page ${n}`, empty: !listing.hasReviews };
   } while (pageToken);
 }
 
@@ -95,8 +96,8 @@ async function accessToken(c: GoogleSyncConfig, http: Got): Promise<string> {
   return body.access_token;
 }
 
-/** The next page's token, or null on the last page; a page that is not a listing fails the listing. */
-function nextPageToken(bytes: Uint8Array, n: number): string | null {
+/** The next page's token (null on the last page) and whether the page holds reviews; a non-listing fails. */
+function readListing(bytes: Uint8Array, n: number): { nextPageToken: string | null; hasReviews: boolean } {
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));
@@ -105,6 +106,9 @@ function nextPageToken(bytes: Uint8Array, n: number): string | null {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new SyncHttpError(`Google reviews page ${n}: expected a listing object`, null, null);
-  const token = (value as { nextPageToken?: unknown }).nextPageToken;
-  return typeof token === "string" && token !== "" ? token : null;
+  const { nextPageToken: token, reviews } = value as { nextPageToken?: unknown; reviews?: unknown };
+  return {
+    nextPageToken: typeof token === "string" && token !== "" ? token : null,
+    hasReviews: reviews !== undefined && reviews !== null,
+  };
 }

@@ -33,6 +33,8 @@ export type GoogleFake = Fake & {
   /** Tokens handed out; only the newest is accepted, unless `expire` made it stale. */
   tokens: string[];
   expireToken: () => void;
+  /** Milliseconds each listing request waits before it is answered. */
+  delay: number;
 };
 
 export function googleReview(id: string, at: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -98,6 +100,7 @@ export async function googleFake(reviews: Record<string, unknown>[] = []): Promi
     tokens: [] as string[],
     fault: () => null,
     tokenFault: () => null,
+    delay: 0,
     expireToken: () => {
       valid = "";
     },
@@ -118,6 +121,7 @@ export async function googleFake(reviews: Record<string, unknown>[] = []): Promi
       return send(res, 200, { access_token: valid, expires_in: 3599, token_type: "Bearer" });
     }
     if (req.method === "GET" && u.pathname === `/v4/${GOOGLE_SECRETS.GOOGLE_LOCATION}/reviews`) {
+      if (fake.delay > 0) await new Promise((resolve) => setTimeout(resolve, fake.delay));
       const f = fake.fault(++listing, u);
       if (f) return send(res, f.status, f.body ?? "", f.headers);
       if (req.headers.authorization !== `Bearer ${valid}` || valid === "")

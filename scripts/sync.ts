@@ -11,10 +11,11 @@ import { PLATFORMS, type Mode, type Platform } from "../src/sync/types.ts";
 
 const DEFAULT_FULL_EVERY = "17 4 * * *";
 
-const USAGE = `usage: npm run sync -- [--source google|trustpilot] [--dry-run] [--full]
+const USAGE = `usage: npm run sync -- [--source google|trustpilot] [--dry-run] [--no-build] [--full | --incremental]
                        [--every <cron> [--full-every <cron>]]
 
-Without --every: one full listing of each configured source, then a build if the data changed.
+Without --every: one full listing of each configured source (--incremental: an incremental one, for timers), then a
+build if the data changed (--no-build: left to the caller, as the publish workflow does).
 --every: an incremental listing (newest first, up to the first page with nothing new) on that schedule, and a full
 listing (the only one that removes reviews) on --full-every's (default "${DEFAULT_FULL_EVERY}", daily); --full also lists
 in full at once. --dry-run fetches and prints the diff, and writes nothing.
@@ -27,6 +28,8 @@ export type SyncArgs = Readonly<{
   sources: readonly Platform[];
   dryRun: boolean;
   full: boolean;
+  incremental: boolean;
+  build: boolean;
   every: string | null;
   fullEvery: string;
 }>;
@@ -40,6 +43,8 @@ export function syncArgs(argv: readonly string[]): SyncArgs {
         source: { type: "string" },
         "dry-run": { type: "boolean", default: false },
         full: { type: "boolean", default: false },
+        incremental: { type: "boolean", default: false },
+        "no-build": { type: "boolean", default: false },
         every: { type: "string" },
         "full-every": { type: "string" },
       },
@@ -56,12 +61,17 @@ export function syncArgs(argv: readonly string[]): SyncArgs {
   ] as const)
     if (pattern !== undefined && !cron.validate(pattern))
       throw new UsageError(`${flag}: '${pattern}' is not a cron expression, e.g. "*/15 * * * *" (every 15 minutes)`);
+  if (values.full && values.incremental) throw new UsageError("--full and --incremental: choose one");
+  if (values.incremental && values.every !== undefined)
+    throw new UsageError("--incremental goes without --every (--every runs are incremental)");
   if (values["full-every"] !== undefined && values.every === undefined)
     throw new UsageError("--full-every goes with --every (a run by hand always lists in full)");
   return {
     sources: source ? [source as Platform] : PLATFORMS,
     dryRun: values["dry-run"],
     full: values.full,
+    incremental: values.incremental,
+    build: !values["no-build"],
     every: values.every ?? null,
     fullEvery: values["full-every"] ?? DEFAULT_FULL_EVERY,
   };
@@ -94,15 +104,15 @@ function runBuild(): Promise<boolean> {
   });
 }
 
-async function once(config: Config, sources: Platform[], mode: Mode, dryRun: boolean): Promise<number> {
+async function once(config: Config, sources: Platform[], mode: Mode, args: SyncArgs): Promise<number> {
   const http = createHttp({ ...DEFAULT_HTTP, timeoutMs: config.sync.timeoutSeconds * 1000 });
   const outcome = await runSync({
     config,
     sources,
     mode,
-    dryRun,
+    dryRun: args.dryRun,
     http,
-    build: runBuild,
+    build: args.build ? runBuild : null,
     now: Date.now,
     print: (line) => console.log(line),
   });
@@ -121,7 +131,7 @@ function scheduled(config: Config, sources: Platform[], args: SyncArgs, every: s
         const next: Mode = fullDue ? "full" : mode;
         fullDue = false;
         console.log(`${new Date().toISOString()} sync (${next})`);
-        await once(config, sources, next, args.dryRun).catch((err: Error) =>
+        await once(config, sources, next, args).catch((err: Error) =>
           console.error(`sync failed: ${mask(err.message, configuredSecrets(config))}`),
         );
       } while (fullDue);
@@ -146,7 +156,7 @@ if (import.meta.main) {
     const config = loadConfig();
     const sources = sourcesToSync(config, args);
     if (args.every) scheduled(config, sources, args, args.every);
-    else process.exitCode = await once(config, sources, "full", args.dryRun);
+    else process.exitCode = await once(config, sources, args.incremental ? "incremental" : "full", args);
   } catch (err) {
     if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
     else if (err instanceof ConfigError) console.error(err.message);

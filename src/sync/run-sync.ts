@@ -30,8 +30,8 @@ export type SyncOptions = Readonly<{
   mode: Mode;
   dryRun: boolean;
   http: Got;
-  /** Builds and publishes the release (the build's own process); true when it succeeded. */
-  build: () => Promise<boolean>;
+  /** Builds and publishes the release (the build's own process); true when it succeeded. null: not built here. */
+  build: (() => Promise<boolean>) | null;
   now: () => number;
   /** Each line of output (summary, diff, verdict), already free of secrets. */
   print: (line: string) => void;
@@ -124,6 +124,10 @@ async function underLock(
   await writeSyncState(dataDir, nextState(await readSyncState(dataDir), results, new Date(o.now()).toISOString()));
   if (!wrote) {
     print("Nothing changed: no build.");
+    return { code, results, wrote, built: false };
+  }
+  if (!o.build) {
+    print(`Wrote ${dataFile}; not building (--no-build).`);
     return { code, results, wrote, built: false };
   }
   print(`Wrote ${dataFile}; building the release.`);

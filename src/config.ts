@@ -79,10 +79,7 @@ const EnvSchema = z.object({
   GOOGLE_REFRESH_TOKEN: z.string().min(1).optional(),
   GOOGLE_LOCATION: z
     .string()
-    .regex(
-      /^accounts\/[^/\s]+\/locations\/[^/\s]+$/,
-      "expected accounts/<account id>/locations/<location id> (see docs/sync.md for where to find them)",
-    )
+    .regex(/^accounts\/[^/\s]+\/locations\/[^/\s]+$/, "expected accounts/<id>/locations/<id> (docs/sync.md)")
     .optional(),
   GOOGLE_API_URL: apiUrl.default("https://mybusiness.googleapis.com"),
   GOOGLE_TOKEN_URL: z
@@ -250,10 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
 }
 
-/**
- * A platform's variables when all are set, null when none is; some set and some not is an error naming the missing
- * ones (never the values of those that are set).
- */
+/** A platform's variables when all are set, null when none is; else an error naming the missing ones, no value. */
 function sourceGroup<K extends string>(
   platform: string,
   values: Record<K, string | undefined>,

@@ -37,7 +37,7 @@ it("names what is missing or malformed, and no secret", () => {
   );
   assert.throws(
     () => loadConfig({ ...GOOGLE_SECRETS, GOOGLE_LOCATION: "locations/222" }),
-    /GOOGLE_LOCATION: expected accounts\//,
+    /GOOGLE_LOCATION: expected accounts\/<id>/,
   );
   assert.throws(() => loadConfig({ TRUSTPILOT_API_KEY: "k" }), /TRUSTPILOT_BUSINESS_UNIT_ID: not set/);
   assert.throws(

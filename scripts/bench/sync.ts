@@ -49,9 +49,13 @@ const server = http.createServer((req, res) => {
   res.setHeader("content-type", "application/json");
   if (req.method === "POST" && u.pathname === "/token") {
     req.resume();
-    return res.end(JSON.stringify({ access_token: "bench-access-token", expires_in: 3599 }));
+    res.end(JSON.stringify({ access_token: "bench-access-token", expires_in: 3599 }));
+    return;
   }
-  if (u.pathname !== `/v4/${LOCATION}/reviews`) return res.writeHead(404).end("{}");
+  if (u.pathname !== `/v4/${LOCATION}/reviews`) {
+    res.writeHead(404).end("{}");
+    return;
+  }
   const start = Number(u.searchParams.get("pageToken") ?? 0);
   const size = Number(u.searchParams.get("pageSize"));
   const page = Array.from({ length: Math.max(0, Math.min(size, count - start)) }, (_, k) => review(start + k));

@@ -1,7 +1,7 @@
 // Google Business Profile: an access token from the OAuth 2 refresh token, then the v4 reviews listing of the location,
 // newest change first, page by page (pageToken / nextPageToken). A 401 refreshes the token once and retries the page.
 import type { Got } from "got";
-import { scrubbed, SyncHttpError } from "./http.ts";
+import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
 import type { GoogleSyncConfig, Page } from "./types.ts";
 
 /** The API's largest page. */
@@ -56,7 +56,7 @@ export async function* googlePages(c: GoogleSyncConfig, http: Got): AsyncGenerat
 /** A page's bytes; a 401 becomes a SyncHttpError with that status so that the caller refreshes the token. */
 async function getPage(http: Got, url: URL, token: string): Promise<Uint8Array> {
   try {
-    return await http.get(url, { headers: { authorization: `Bearer ${token}` } }).buffer();
+    return await getBytes(http, url, { authorization: `Bearer ${token}` });
   } catch (err) {
     throw scrubbed(err, "Google reviews listing", [token]);
   }

@@ -14,6 +14,9 @@ export type HttpOptions = Readonly<{
 
 export const DEFAULT_HTTP: Omit<HttpOptions, "timeoutMs"> = { retries: 4, backoffMs: 1000, maxRetryAfterMs: 120_000 };
 
+/** The largest listing page read: a page of 100 reviews is well under 1 MiB; more is not a listing. */
+export const MAX_PAGE_BYTES = 16 * 2 ** 20;
+
 /** A failed request, described by method, URL without query, status and the platform's own error code only. */
 export class SyncHttpError extends Error {
   override name = "SyncHttpError";
@@ -45,6 +48,26 @@ export function createHttp(o: HttpOptions): Got {
       },
     },
   });
+}
+
+/** The body of a GET, refused (SyncHttpError) once it passes `maxBytes`. */
+export async function getBytes(
+  http: Got,
+  url: URL,
+  headers: Record<string, string>,
+  maxBytes = MAX_PAGE_BYTES,
+): Promise<Uint8Array> {
+  const controller = new AbortController();
+  const request = http.get(url, { headers, signal: controller.signal });
+  request.on("downloadProgress", (p) => {
+    if (p.transferred > maxBytes) controller.abort();
+  });
+  try {
+    return await request.buffer();
+  } catch (err) {
+    if (!controller.signal.aborted) throw err;
+    throw new SyncHttpError(`the answer from ${where(url.href)} is larger than ${maxBytes} bytes`, null, null);
+  }
 }
 
 /**

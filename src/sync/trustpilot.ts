@@ -1,7 +1,7 @@
 // Trustpilot: the public Business Units reviews listing (API key in the `apikey` header), newest first, page by page
 // following the listing's own `links` (rel `next-page`), which must stay on TRUSTPILOT_API_URL's origin.
 import type { Got } from "got";
-import { scrubbed, SyncHttpError } from "./http.ts";
+import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
 import type { Page, TrustpilotSyncConfig } from "./types.ts";
 
 /** The endpoint's largest page. */
@@ -22,7 +22,7 @@ export async function* trustpilotPages(c: TrustpilotSyncConfig, http: Got): Asyn
     n++;
     let bytes: Uint8Array;
     try {
-      bytes = await http.get(url, { headers: { apikey: c.apiKey } }).buffer();
+      bytes = await getBytes(http, url, { apikey: c.apiKey });
     } catch (err) {
       const e = scrubbed(err, `Trustpilot reviews page ${n}`, secrets);
       if (e.status === 401 || e.status === 403)

@@ -30,8 +30,8 @@ config.then(
   },
   () => {},
 );
-// One writer at a time on DATA_DIR (sync, import, build): a second one says who holds it and exits with 3.
-const lock = config.then((c) => acquireDataLock(c.dataDir, "npm run build"));
+// No build while a sync or an import writes DATA_DIR (builds share it): it says who holds it and exits with 3.
+const lock = config.then((c) => acquireDataLock(c.dataDir, "npm run build", "shared"));
 try {
   await lock;
   await astroBuild(config, env);

@@ -1,10 +1,13 @@
-// One writer at a time on a data directory (sync, import, build): a lock file holding the holder's pid, host and
-// command. A holder killed with -9 leaves the file behind, but its pid is dead, so the next writer takes the lock over.
+// One writer at a time on a data directory, and no reader while it writes: sync and import take the exclusive lock
+// (.write.lock), builds a shared one each (.read.<pid>.lock), so builds may run side by side but never beside a sync
+// or an import. A lock file holds its holder's pid, host and command: one left by a holder killed with -9 names a dead
+// pid, and the next process takes the lock over.
 import { hostname } from "node:os";
-import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 export const LOCK_FILE = ".write.lock";
+const READ_LOCK = /^\.read\.\d+\.lock$/;
 
 export type LockHolder = Readonly<{ pid: number; host: string; command: string; since: string }>;
 
@@ -18,7 +21,7 @@ export class LockHeldError extends Error {
     super(
       holder
         ? `${file}: held by ${holder.command} (pid ${holder.pid} on ${holder.host}) since ${holder.since}; ` +
-            "wait for it to finish (only one sync, import or build writes a data directory at a time)"
+            "wait for it to finish (a sync or an import writes a data directory alone, with no build reading it)"
         : `${file}: held by another process that is still writing it; try again in a moment`,
     );
     this.holder = holder;
@@ -26,12 +29,44 @@ export class LockHeldError extends Error {
 }
 
 /**
- * Takes the lock of `dataDir` for `command`. A lock held by this process's parent counts as taken (a sync runs the
- * build as its child while it holds the lock); a lock whose holder is dead on this host is taken over.
+ * Takes the lock of `dataDir` for `command`: exclusive (sync, import) or shared (build). The exclusive lock of this
+ * process's parent counts as this process's (a sync runs the build as its child while it holds the lock).
  */
-export async function acquireDataLock(dataDir: string, command: string): Promise<DataLock> {
-  const file = path.join(dataDir, LOCK_FILE);
+export async function acquireDataLock(
+  dataDir: string,
+  command: string,
+  mode: "exclusive" | "shared" = "exclusive",
+): Promise<DataLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), command, since: new Date().toISOString() };
+  const writeLock = path.join(dataDir, LOCK_FILE);
+  if (mode === "shared") {
+    // Announced first, then checked: a writer doing the same in the other order sees this reader and gives way.
+    const own = path.join(dataDir, `.read.${process.pid}.lock`);
+    await writeFile(own, `${JSON.stringify(me)}\n`, { mode: 0o644 });
+    const writer = await readHolder(writeLock);
+    if (writer && isLive(writer) && !isParent(writer)) {
+      await rm(own, { force: true });
+      throw new LockHeldError(writeLock, writer);
+    }
+    return { file: own, release: () => rm(own, { force: true }) };
+  }
+  const lock = await takeWriteLock(writeLock, me);
+  if (lock.file !== writeLock) return lock;
+  for (const name of await readdir(dataDir)) {
+    if (!READ_LOCK.test(name)) continue;
+    const reader = await readHolder(path.join(dataDir, name));
+    if (!reader) continue;
+    if (!isLive(reader)) await rm(path.join(dataDir, name), { force: true });
+    else if (reader.pid !== process.pid) {
+      await lock.release();
+      throw new LockHeldError(path.join(dataDir, name), reader);
+    }
+  }
+  return lock;
+}
+
+/** The exclusive lock file, taken over from a dead holder; the parent's lock is returned as a no-op lock. */
+async function takeWriteLock(file: string, me: LockHolder): Promise<DataLock> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       await writeFile(file, `${JSON.stringify(me)}\n`, { flag: "wx", mode: 0o644 });
@@ -41,8 +76,8 @@ export async function acquireDataLock(dataDir: string, command: string): Promise
     }
     const holder = await readHolder(file);
     if (holder === undefined) continue; // released between our attempt and the read
-    if (holder && holder.host === me.host && holder.pid === process.ppid) return { file, release: async () => {} };
-    if (holder && holder.host === me.host && !isAlive(holder.pid)) {
+    if (holder && isParent(holder)) return { file: `${file} (the parent's)`, release: async () => {} };
+    if (holder && !isLive(holder)) {
       // Renamed away first, so that of two processes finding the same dead holder only one removes it.
       const stale = `${file}.stale.${process.pid}`;
       try {
@@ -87,10 +122,18 @@ async function readHolder(file: string): Promise<LockHolder | null | undefined> 
   return null;
 }
 
-/** Whether a process with this pid exists on this host (EPERM: it exists, owned by someone else). */
-function isAlive(pid: number): boolean {
+function isParent(h: LockHolder): boolean {
+  return h.host === hostname() && h.pid === process.ppid;
+}
+
+/**
+ * Whether the holder still runs: a process with its pid exists (EPERM: it exists, owned by someone else). A holder on
+ * another host cannot be checked, and counts as live.
+ */
+function isLive(h: LockHolder): boolean {
+  if (h.host !== hostname()) return true;
   try {
-    process.kill(pid, 0);
+    process.kill(h.pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";

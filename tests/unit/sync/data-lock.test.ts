@@ -1,8 +1,8 @@
-// The data directory's lock: one holder at a time, the second told who holds it; a holder killed with -9 does not
-// keep it; the holder's own child may go on under it.
+// The data directory's lock: one writer at a time, the second told who holds it; builds share it but never beside a
+// writer; a holder killed with -9 does not keep it; the holder's own child may go on under it.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { it } from "node:test";
@@ -65,4 +65,26 @@ it("a lock held by this process's parent counts as held by this process", async 
   const lock = await acquireDataLock(dir, "npm run build");
   await lock.release();
   assert.equal(JSON.parse(await readFile(path.join(dir, LOCK_FILE), "utf8")).pid, process.ppid, "the parent's stays");
+});
+
+it("builds share the lock with each other, never with a writer", async () => {
+  const dir = await tmp();
+  const reader = sleeper();
+  try {
+    await writeFile(
+      path.join(dir, `.read.${reader.pid}.lock`),
+      JSON.stringify({ pid: reader.pid, host: os.hostname(), command: "npm run build", since: "x" }),
+    );
+    const build = await acquireDataLock(dir, "npm run build", "shared");
+    await assert.rejects(acquireDataLock(dir, "npm run sync (full)"), /held by npm run build \(pid \d+/);
+    await build.release();
+    await assert.rejects(acquireDataLock(dir, "npm run sync (full)"), new RegExp(`pid ${reader.pid}`));
+  } finally {
+    await reader.kill("SIGKILL");
+  }
+  // The reader was killed with -9: its file no longer keeps writers out; and a writer keeps builds out.
+  const sync = await acquireDataLock(dir, "npm run sync (full)");
+  await assert.rejects(acquireDataLock(dir, "npm run build", "shared"), /held by npm run sync \(full\)/);
+  await sync.release();
+  assert.deepEqual(await readdir(dir), []);
 });

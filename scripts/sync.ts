@@ -24,7 +24,7 @@ exit codes: 0 synced; 1 the build (or the sync itself) failed; 2 usage or config
 
 class UsageError extends Error {}
 
-export type SyncArgs = Readonly<{
+type SyncArgs = Readonly<{
   sources: readonly Platform[];
   dryRun: boolean;
   full: boolean;
@@ -34,7 +34,7 @@ export type SyncArgs = Readonly<{
   fullEvery: string;
 }>;
 
-export function syncArgs(argv: readonly string[]): SyncArgs {
+function syncArgs(argv: readonly string[]): SyncArgs {
   let values;
   try {
     ({ values } = parseArgs({

@@ -5,7 +5,7 @@ import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
 import type { GoogleSyncConfig, Page } from "./types.ts";
 
 /** The API's largest page. */
-export const GOOGLE_PAGE_SIZE = 50;
+const GOOGLE_PAGE_SIZE = 50;
 
 const CREDENTIALS = "GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REFRESH_TOKEN";
 

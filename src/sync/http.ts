@@ -15,7 +15,7 @@ export type HttpOptions = Readonly<{
 export const DEFAULT_HTTP: Omit<HttpOptions, "timeoutMs"> = { retries: 4, backoffMs: 1000, maxRetryAfterMs: 120_000 };
 
 /** The largest listing page read: a page of 100 reviews is well under 1 MiB; more is not a listing. */
-export const MAX_PAGE_BYTES = 16 * 2 ** 20;
+const MAX_PAGE_BYTES = 16 * 2 ** 20;
 
 /** A failed request, described by method, URL without query, status and the platform's own error code only. */
 export class SyncHttpError extends Error {

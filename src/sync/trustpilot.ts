@@ -5,7 +5,7 @@ import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
 import type { Page, TrustpilotSyncConfig } from "./types.ts";
 
 /** The endpoint's largest page. */
-export const TRUSTPILOT_PAGE_SIZE = 100;
+const TRUSTPILOT_PAGE_SIZE = 100;
 
 export function trustpilotSecrets(c: TrustpilotSyncConfig): string[] {
   return [c.apiKey];

@@ -48,8 +48,8 @@ it("retries a dropped connection, and reports the status without the request's h
   let n = 0;
   const s = await serve((req, res) => {
     n++;
-    if (n === 1) return req.socket.destroy();
-    res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"status":"UNAVAILABLE"}}');
+    if (n === 1) req.socket.destroy();
+    else res.writeHead(503, { "content-type": "application/json" }).end('{"error":{"status":"UNAVAILABLE"}}');
   });
   try {
     const err = await getBytes(client, new URL(`${s.url}/x?pageToken=abc`), {

@@ -14,6 +14,7 @@ import { publish } from "../src/build/publish/publish.ts";
 import { releasePaths } from "../src/build/release-paths.ts";
 import { DataError } from "../src/build/source.ts";
 import { loadConfig } from "../src/config.ts";
+import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
 
 let flags: { "allow-empty"?: boolean; "allow-shrink"?: boolean };
 try {
@@ -42,6 +43,15 @@ const timed = async <T>(stage: string, run: () => Promise<T>): Promise<T> => {
   timings.push(`${stage} ${((performance.now() - started) / 1000).toFixed(1)} s (peak RSS ${peak} MiB so far)`);
   return result;
 };
+
+// No build while a sync or an import writes DATA_DIR (builds share it): it says who holds it and exits with 3.
+let lock: Awaited<ReturnType<typeof acquireDataLock>>;
+try {
+  lock = await acquireDataLock(config.dataDir, "npm run build", "shared");
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(err instanceof LockHeldError ? 3 : 1);
+}
 
 try {
   // Read before this build may replace the release it continues: its change log and its compressed files.
@@ -76,4 +86,5 @@ try {
   process.exitCode = 1;
 } finally {
   await rm(dataFiles, { recursive: true, force: true });
+  await lock.release();
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { CSV_FIELDS } from "../src/import/formats/csv.ts";
 import { FORMATS, isFormatName } from "../src/import/formats/index.ts";
 import { type ImportOptions, runImport } from "../src/import/run-import.ts";
+import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
 
 const USAGE = `usage: npm run import -- [--from <format>] FILE... [--dry-run] [--prune] [--skip-invalid] [--include-unverified]
                          [--platform NAME] [--map "Column=field"]...
@@ -16,7 +17,9 @@ class UsageError extends Error {}
 
 /** Exit codes beside runImport's 0 (imported) and 1 (input refused): a usage or configuration error, an I/O failure. */
 const EXIT_USAGE = 2;
-const EXIT_IO = 3;
+/** Another writer (a sync, an import or a build) holds DATA_DIR: the same code for all three commands. */
+const EXIT_LOCKED = 3;
+const EXIT_IO = 4;
 
 export function importOptions(argv: readonly string[], dataDir: string, now: number): ImportOptions {
   let parsed;
@@ -75,14 +78,15 @@ export function importOptions(argv: readonly string[], dataDir: string, now: num
 if (import.meta.main) {
   try {
     const options = importOptions(process.argv.slice(2), loadConfig().dataDir, Date.now());
-    const outcome = await runImport(options);
+    const lock = options.dryRun ? null : await acquireDataLock(options.dataDir, "npm run import");
+    const outcome = await runImport(options).finally(() => lock?.release());
     console.log(outcome.summary);
     (outcome.code === 0 ? console.log : console.error)(outcome.verdict);
     process.exitCode = outcome.code;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError) {
+    if (err instanceof UsageError || err instanceof ConfigError || err instanceof LockHeldError) {
       console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : err.message);
-      process.exitCode = EXIT_USAGE;
+      process.exitCode = err instanceof LockHeldError ? EXIT_LOCKED : EXIT_USAGE;
     } else {
       // Reading the data or writing it failed (permissions, a full disk): the data file is the old one or the new one.
       console.error(`import failed reading or writing the data, nothing was changed: ${(err as Error).message}`);

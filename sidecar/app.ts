@@ -36,7 +36,8 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.notFound(notFoundHandler);
 
   // Routes answer in the order they are added: these carry their own CORS (MCP's allowed origins) or none.
-  app.route("/", opsRoutes({ release: parts.release, logger: parts.logger, ...(parts.hub ? { hub: parts.hub } : {}) }));
+  const ops = { release: parts.release, logger: parts.logger, dataDir: parts.config.dataDir };
+  app.route("/", opsRoutes({ ...ops, ...(parts.hub ? { hub: parts.hub } : {}) }));
   if (parts.hub) app.route("/api/websub", parts.hub.routes);
   if (parts.mcp) app.route("/mcp", parts.mcp.routes);
 

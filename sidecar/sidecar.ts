@@ -113,7 +113,11 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   const adminApp = config.adminPort === undefined ? undefined : adminPart(config.adminPort);
   function adminPart(port: number) {
     const eventLoop = parts.watchEventLoopDelay();
-    return { app: parts.createAdminApp({ release: releases.current, logger, hub, eventLoop }), port, eventLoop };
+    return {
+      app: parts.createAdminApp({ release: releases.current, logger, hub, eventLoop, dataDir: config.dataDir }),
+      port,
+      eventLoop,
+    };
   }
 
   let watcher: ReleaseWatcher | undefined;

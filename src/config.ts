@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
+import type { SyncConfig } from "./sync/types.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const seconds = z.coerce.number().int().min(1);
@@ -12,6 +13,11 @@ const csv = z.string().transform((s) =>
     .map((x) => x.trim())
     .filter(Boolean),
 );
+
+/** A platform API's base URL: an origin, optionally with a path prefix (a proxy's), without a trailing slash. */
+const apiUrl = z
+  .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL, e.g. https://api.example.com" })
+  .transform((u) => u.replace(/\/+$/, ""));
 
 const EnvSchema = z.object({
   PORT: port.default(4321),
@@ -74,6 +80,26 @@ const EnvSchema = z.object({
     .string()
     .min(32, "expected at least 32 characters (e.g. `openssl rand -hex 32`), the same on every replica")
     .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_REFRESH_TOKEN: z.string().min(1).optional(),
+  GOOGLE_LOCATION: z
+    .string()
+    .regex(/^accounts\/[^/\s]+\/locations\/[^/\s]+$/, "expected accounts/<id>/locations/<id> (docs/sync.md)")
+    .optional(),
+  GOOGLE_API_URL: apiUrl.default("https://mybusiness.googleapis.com"),
+  GOOGLE_TOKEN_URL: z
+    .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL" })
+    .default("https://oauth2.googleapis.com/token"),
+  TRUSTPILOT_API_KEY: z.string().min(1).optional(),
+  TRUSTPILOT_BUSINESS_UNIT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/, "expected the business unit id, letters and digits (see docs/sync.md)")
+    .optional(),
+  TRUSTPILOT_API_URL: apiUrl.default("https://api.trustpilot.com"),
+  SYNC_MAX_PAGES: z.coerce.number().int().min(1).max(100000).default(5000),
+  SYNC_MAX_REVIEWS: z.coerce.number().int().min(1).max(10000000).default(250000),
+  SYNC_TIMEOUT: seconds.max(600).default(30),
 });
 
 export type Config = Readonly<{
@@ -133,6 +159,8 @@ export type Config = Readonly<{
     /** HMAC key of session ids: replicas that share it accept each other's sessions. Random per process when unset. */
     sessionSecret: string;
   }>;
+  /** `npm run sync`: the platforms configured (null: that source is not set up) and the listing's bounds. */
+  sync: SyncConfig;
 }>;
 
 /** Thrown when the environment holds a value the service cannot run with. */
@@ -165,6 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid environment:\n  WEBSUB_CLAIM_TTL: expected more than WEBSUB_VERIFY_TIMEOUT and WEBSUB_DELIVERY_TIMEOUT (a claim must outlive the attempt it covers), got ${e.WEBSUB_CLAIM_TTL} / ${e.WEBSUB_VERIFY_TIMEOUT} / ${e.WEBSUB_DELIVERY_TIMEOUT}`,
     );
   }
+  const google = sourceGroup("Google", {
+    GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: e.GOOGLE_CLIENT_SECRET,
+    GOOGLE_REFRESH_TOKEN: e.GOOGLE_REFRESH_TOKEN,
+    GOOGLE_LOCATION: e.GOOGLE_LOCATION,
+  });
+  const trustpilot = sourceGroup("Trustpilot", {
+    TRUSTPILOT_API_KEY: e.TRUSTPILOT_API_KEY,
+    TRUSTPILOT_BUSINESS_UNIT_ID: e.TRUSTPILOT_BUSINESS_UNIT_ID,
+  });
   return deepFreeze({
     port: e.PORT,
     adminPort: e.ADMIN_PORT,
@@ -200,7 +238,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionRatePerClient: e.MCP_SESSION_RATE_PER_CLIENT,
       sessionSecret: e.MCP_SESSION_SECRET ?? randomBytes(32).toString("base64url"),
     },
+    sync: {
+      google: google && {
+        clientId: google.GOOGLE_CLIENT_ID,
+        clientSecret: google.GOOGLE_CLIENT_SECRET,
+        refreshToken: google.GOOGLE_REFRESH_TOKEN,
+        location: google.GOOGLE_LOCATION,
+        apiUrl: e.GOOGLE_API_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+      },
+      trustpilot: trustpilot && {
+        apiKey: trustpilot.TRUSTPILOT_API_KEY,
+        businessUnitId: trustpilot.TRUSTPILOT_BUSINESS_UNIT_ID,
+        apiUrl: e.TRUSTPILOT_API_URL,
+      },
+      maxPages: e.SYNC_MAX_PAGES,
+      maxReviews: e.SYNC_MAX_REVIEWS,
+      timeoutSeconds: e.SYNC_TIMEOUT,
+    },
   });
+}
+
+/** A platform's variables when all are set, null when none is; else an error naming the missing ones, no value. */
+function sourceGroup<K extends string>(
+  platform: string,
+  values: Record<K, string | undefined>,
+): Record<K, string> | null {
+  const missing = Object.entries(values)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => k);
+  if (missing.length === Object.keys(values).length) return null;
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid environment:\n  ${missing.join(", ")}: not set, while other ${platform} variables are: set ${missing.length === 1 ? "it" : "them"} too to sync from ${platform} (docs/sync.md), or unset the others`,
+    );
+  return values as Record<K, string>;
 }
 
 const DEFAULT_SITE_URL = "http://localhost:4321";

@@ -8,8 +8,16 @@ import type { Release } from "../release/release.ts";
 import type { Hub } from "../websub/hub.ts";
 import type { EventLoopDelay } from "./event-loop-delay.ts";
 import { hubHealth, NO_STORE } from "./routes.ts";
+import { syncStatus } from "./sync-status.ts";
 
-export type AdminDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger; eventLoop: EventLoopDelay }>;
+export type AdminDeps = Readonly<{
+  release: () => Release;
+  hub?: Hub;
+  logger: Logger;
+  eventLoop: EventLoopDelay;
+  /** Where `npm run sync` keeps its state (shown with the last errors' messages). */
+  dataDir?: string;
+}>;
 
 export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -19,6 +27,7 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   app.get("/api/status", async (c) => {
     const current = deps.release();
     const memory = process.memoryUsage();
+    const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, true);
     const body = {
       status: (await hubHealth(deps)) === "error" ? "unavailable" : "ok",
       release: { id: current.id, updated_at: current.manifest.updated_at, files: current.files.size },
@@ -30,6 +39,7 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
         external_bytes: memory.external,
         event_loop_delay_ms: deps.eventLoop.read(),
       },
+      ...(sync && { sync }),
     };
     return c.json(body, 200, NO_STORE);
   });

@@ -1,12 +1,14 @@
-// Public operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release and health only;
+// Public operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release, health and sync;
 // the process, queue and subscriber figures are on the admin listener, see admin.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { Hub } from "../websub/hub.ts";
+import { syncStatus } from "./sync-status.ts";
 
-export type OpsDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger }>;
+/** dataDir: where `npm run sync` keeps its state; the status shows it when there is one. */
+export type OpsDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger; dataDir?: string }>;
 
 export const NO_STORE = { "cache-control": "no-store" };
 
@@ -36,7 +38,12 @@ export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
   app.get("/api/status", async (c) => {
     const current = deps.release();
     const status = (await hubHealth(deps)) === "error" ? "unavailable" : "ok";
-    const body = { status, release: { id: current.id, updated_at: current.manifest.updated_at } };
+    const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, false);
+    const body = {
+      status,
+      release: { id: current.id, updated_at: current.manifest.updated_at },
+      ...(sync && { sync }),
+    };
     return c.json(body, 200, NO_STORE);
   });
 

@@ -26,11 +26,11 @@ describe("import exit codes", () => {
     assert.equal(r.code, 2, r.err);
     assert.match(r.err, /--from: unknown format 'xml'/);
   });
-  it("answers 3 when the data directory cannot be read, naming the failure", () => {
+  it("answers 4 when the data directory cannot be read, naming the failure", () => {
     const notADirectory = path.join(dir, "a-file");
     writeFileSync(notADirectory, "");
     const r = importer(notADirectory, "--from", "csv", EXPORT);
-    assert.equal(r.code, 3, r.err);
+    assert.equal(r.code, 4, r.err);
     assert.match(r.err, /import failed reading or writing the data, nothing was changed: ENOTDIR/);
   });
   it("imports the semicolon-separated export cleanly", () => {

@@ -96,8 +96,8 @@ async function measure(args: string[]): Promise<{ seconds: number; peakMb: numbe
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
-    child.stdout.on("data", (d: Buffer) => (out += d));
-    child.stderr.on("data", (d: Buffer) => (out += d));
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     child.on("error", reject);
     child.on("exit", resolve);
   });

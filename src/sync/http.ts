@@ -59,7 +59,7 @@ export async function getBytes(
 ): Promise<Uint8Array> {
   const controller = new AbortController();
   const request = http.get(url, { headers, signal: controller.signal });
-  request.on("downloadProgress", (p) => {
+  void request.on("downloadProgress", (p) => {
     if (p.transferred > maxBytes) controller.abort();
   });
   try {

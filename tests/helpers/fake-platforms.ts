@@ -13,7 +13,7 @@ export const GOOGLE_SECRETS = {
 export const TRUSTPILOT_SECRETS = { TRUSTPILOT_API_KEY: "tp-api-key-very-secret", TRUSTPILOT_BUSINESS_UNIT_ID: "bu42" };
 
 /** A fault the fake answers with instead of the page: status, headers, body. */
-export type Fault = { status: number; headers?: Record<string, string>; body?: string };
+type Fault = { status: number; headers?: Record<string, string>; body?: string };
 
 export type Fake = {
   url: string;
@@ -64,8 +64,16 @@ export function trustpilotReview(id: string, at: string, extra: Record<string, u
   };
 }
 
-async function listen(handler: http.RequestListener): Promise<{ server: http.Server; url: string }> {
-  const server = http.createServer(handler);
+/** A fake on a free loopback port; a handler that fails answers 500, so a test sees the failure as a refusal. */
+async function listen(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
+): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer((req, res) => {
+    handler(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(err));
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

@@ -9,7 +9,7 @@ import { runSync, type SyncOutcome } from "../../../src/sync/run-sync.ts";
 import type { Mode, Platform } from "../../../src/sync/types.ts";
 import { GOOGLE_SECRETS, TRUSTPILOT_SECRETS } from "../../helpers/fake-platforms.ts";
 
-export const NOW = Date.parse("2026-11-25T00:00:00Z");
+const NOW = Date.parse("2026-11-25T00:00:00Z");
 
 export async function tempData(reviews = ""): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "reviews-sync-"));

@@ -23,7 +23,7 @@ describe("sync from Trustpilot", { timeout: 30_000 }, () => {
     const one = [...byId(r.data).values()][0]!;
     assert.deepEqual(one.source, {
       platform: "trustpilot",
-      url: `https://www.trustpilot.com/reviews/${reviews.at(-1)!.id}`,
+      url: `https://www.trustpilot.com/reviews/${String(reviews.at(-1)!.id)}`,
     });
     assert.equal(t.sent[0]!.headers.apikey, "tp-api-key-very-secret");
   });

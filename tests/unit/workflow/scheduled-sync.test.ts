@@ -67,8 +67,8 @@ function runStep(
       },
     });
     let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d));
-    child.stderr.on("data", (d: Buffer) => (output += d));
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
     child.on("exit", (code) => resolve({ code, output }));
   });
 }

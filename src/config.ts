@@ -1,23 +1,9 @@
 // The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
 import { randomBytes } from "node:crypto";
-import { isIP } from "node:net";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
+import { apiUrl, csv, isCidr, isOrigin, port, seconds } from "./config-values.ts";
 import type { SyncConfig } from "./sync/types.ts";
-
-const port = z.coerce.number().int().min(0).max(65535);
-const seconds = z.coerce.number().int().min(1);
-const csv = z.string().transform((s) =>
-  s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean),
-);
-
-/** A platform API's base URL: an origin, optionally with a path prefix (a proxy's), without a trailing slash. */
-const apiUrl = z
-  .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL, e.g. https://api.example.com" })
-  .transform((u) => u.replace(/\/+$/, ""));
 
 const EnvSchema = z.object({
   PORT: port.default(4321),
@@ -276,23 +262,6 @@ function sourceGroup<K extends string>(
 }
 
 const DEFAULT_SITE_URL = "http://localhost:4321";
-
-/** Whether `text` names an origin: an empty query or fragment (`?`, `#`) counts as one, as a path of `/` does not. */
-function isOrigin(text: string): boolean {
-  const url = URL.parse(text);
-  // An unparsable URL is the url check's to report.
-  if (!url) return true;
-  return url.pathname === "/" && !/[?#]/.test(text) && url.username === "" && url.password === "";
-}
-
-/** Whether `text` is an IP address, or one with a prefix length its family allows (`10.0.0.0/8`, `fd00::/8`). */
-function isCidr(text: string): boolean {
-  const [address = "", prefix, ...rest] = text.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
 
 /** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */
 export function listenOrigin(host: string, port: number): string {

@@ -47,7 +47,6 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         changesProblem: release.changesProblem,
         urls,
         release: served,
-        servedReleaseId: served.id,
         publishes: (urlPath: string) => served.files.has(urlPath),
         reviewById: (id: string) => {
           const at = byId(index).get(id);

@@ -19,16 +19,6 @@ import { SQL } from "./statements.ts";
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Row[]; rowCount: number }>;
 
-/**
- * The store's statements by their text, each sent as a named prepared statement: a connection parses and plans it once
- * instead of on every call (the hot path of a fan-out runs one per delivery).
- */
-const PREPARED = new Map<string, string>(Object.entries(SQL).map(([name, text]) => [text, `hub_${name}`]));
-const statement = (text: string, values?: unknown[]): pg.QueryConfig => {
-  const name = PREPARED.get(text);
-  return name === undefined ? { text, values: values ?? [] } : { name, text, values: values ?? [] };
-};
-
 export type PostgresStoreOptions = Readonly<{
   pool: pg.Pool;
   /** Settings for the LISTEN connection, which stays out of the pool. */
@@ -41,16 +31,16 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const { pool } = options;
   await migratePostgres(pool);
 
-  const run: Query = async (sql, params) => {
-    const r = await pool.query(statement(sql, params));
-    return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
-  };
-  const tx = async <T>(fn: (q: Query) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    const q: Query = async (sql, params) => {
-      const r = await client.query(statement(sql, params));
+  const queryOn =
+    (on: pg.Pool | pg.PoolClient): Query =>
+    async (sql, params) => {
+      const r = await on.query(sql, params);
       return { rows: r.rows as Row[], rowCount: r.rowCount ?? 0 };
     };
+  const run = queryOn(pool);
+  const tx = async <T>(fn: (q: Query) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    const q = queryOn(client);
     try {
       await client.query("BEGIN");
       const out = await fn(q);

@@ -1,8 +1,9 @@
 // The MCP session store over HUB_DB's SQL, written once for both engines: each gives its dialect of a few statements.
 import type { Row, Sql } from "../../db/sql.ts";
-import { RATE_WINDOW_MS, refusedUntil } from "./admission.ts";
-import { toSessionRecord } from "./session-row.ts";
-import type { McpSessionStore, SessionAdmission, SubscriptionEntry } from "./store.ts";
+import type { McpSessionStore, SessionAdmission, SessionLimit, SessionRecord, SubscriptionEntry } from "./store.ts";
+
+/** The window of the per-client rate of new sessions. */
+const RATE_WINDOW_MS = 60_000;
 
 /** The statements whose text differs between the engines (positional parameters in both). */
 export type SessionDialect = Readonly<{
@@ -114,5 +115,23 @@ export function createSqlSessionStore(sql: Sql, dialect: SessionDialect, close: 
     subscriptionAdvance: (sessionId, uri, seen, next) => changed(SQL.subscriptionAdvance, [sessionId, uri, seen, next]),
 
     close,
+  };
+}
+
+/** A refusal by `limit`, with the time until `until` (when a slot frees if nothing else changes). */
+function refusedUntil(limit: SessionLimit, until: number, now: number): SessionAdmission {
+  return { status: "refused", limit, retryAfterMs: Math.max(0, until - now) };
+}
+
+function toSessionRecord(row: Row): SessionRecord {
+  return {
+    id: String(row["id"]),
+    protocolVersion: String(row["protocol_version"]),
+    client: String(row["client"]),
+    clientAddress: String(row["client_address"]),
+    createdAt: Number(row["created_at"]),
+    lastSeenAt: Number(row["last_seen_at"]),
+    endedAt: row["ended_at"] === null ? null : Number(row["ended_at"]),
+    logLevel: row["log_level"] === null ? null : (row["log_level"] as string),
   };
 }

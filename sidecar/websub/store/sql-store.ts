@@ -11,8 +11,7 @@ import {
   toVerificationJob,
 } from "./rows.ts";
 import { type HubDialect, SQL } from "./statements.ts";
-import type { FailureOutcome, HubStore } from "./store.ts";
-import { topicOutcome, topicStep } from "./topic-version.ts";
+import type { FailureOutcome, HubStore, TopicContentChange, TopicVersion } from "./store.ts";
 
 export type SqlStoreOptions = Readonly<{
   sql: Sql;
@@ -188,4 +187,24 @@ export function createSqlStore(options: SqlStoreOptions): HubStore {
     close: options.close,
   };
   return Object.freeze(store);
+}
+
+/**
+ * What a reported version does to the stored one: only a newer release counts.
+ * - `first`: nothing stored yet: record it, queue nothing (subscribers made after it get later changes).
+ * - `stale`: the store has seen a newer release: a replica still on an older release changes nothing.
+ * - `same`: the release the store last saw (another replica reported it first): nothing to do.
+ * - `advance`: a newer release with the same content: remember the release, queue nothing.
+ * - `change`: a newer release with other content (a revert to earlier content included): bump the sequence, queue.
+ */
+type TopicStep = "first" | "stale" | "same" | "advance" | "change";
+
+function topicStep(stored: Readonly<{ sha256: string; releasedAt: number }>, version: TopicVersion): TopicStep {
+  if (version.releasedAt < stored.releasedAt) return "stale";
+  if (version.releasedAt === stored.releasedAt) return "same";
+  return version.sha256 === stored.sha256 ? "advance" : "change";
+}
+
+function topicOutcome(step: TopicStep, seq: number, queued = 0): TopicContentChange {
+  return { first: step === "first", changed: step === "change", stale: step === "stale", seq, queued };
 }

@@ -36,11 +36,14 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
 
   const render = async (id: string, coding: Coding, served: Release): Promise<Rendered | undefined> => {
     const indexed = deps.search.current();
-    const lookup = sources.lookup(indexed);
-    const at = lookup.position(id);
+    const at = indexed.position(id);
     if (at === undefined) return undefined;
     const review = indexed.index.review(at);
-    const values = reviewPageValues(review, { business: indexed.business, names: lookup.names, origin: deps.siteUrl });
+    const values = reviewPageValues(review, {
+      business: indexed.business,
+      names: sources.names(indexed),
+      origin: deps.siteUrl,
+    });
     const html = Buffer.from(fillShell(await sources.shell(served), values));
     const sha = createHash("sha256").update(html).digest();
     const lastModified = httpDate(served.manifest.updated_at);
@@ -82,7 +85,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
   app.on(["GET", "HEAD"], "/reviews/:id", async (c, next) => {
     const id = c.req.param("id");
     if (deps.release().files.has(`/reviews/${id}`)) return next();
-    if (sources.lookup(deps.search.current()).position(id) === undefined) return next();
+    if (deps.search.current().position(id) === undefined) return next();
     const query = new URL(c.req.url).search;
     return new Response(null, { status: 308, headers: { location: reviewPath(id) + query } });
   });

@@ -2,18 +2,23 @@
 // endpoint, the app), starts them in order and stops them in reverse.
 import type { Hono } from "hono";
 import type { Config } from "../src/config.ts";
-import type { PostgresOptions } from "./db/hub-database.ts";
+import { createApp } from "./app.ts";
+import { openHubDatabase, type PostgresOptions } from "./db/hub-database.ts";
 import type { AppEnv } from "./http/env.ts";
 import type { Logger } from "./log.ts";
-import type { McpService } from "./mcp/service.ts";
+import { createMcpService, type McpService } from "./mcp/service.ts";
+import { sessionStoreOn } from "./mcp/session-store/open.ts";
+import { createAdminApp } from "./ops/admin.ts";
+import { watchEventLoopDelay } from "./ops/event-loop-delay.ts";
 import { createSearchIndexStore, type SearchIndexStore } from "./release/index-store.ts";
 import { completeRelease, filesToKeep, type OpenRelease, openRelease } from "./release/load.ts";
-import type { ReleaseStore } from "./release/release-store.ts";
+import { createReleaseStore, type ReleaseStore } from "./release/release-store.ts";
 import { checkOrigin, verifyFiles } from "./release/verify.ts";
-import type { ReleaseWatcher } from "./release/watch.ts";
-import type { RunningServer } from "./server.ts";
-import type { Hub } from "./websub/hub.ts";
+import { type ReleaseWatcher, watchRelease } from "./release/watch.ts";
+import { listen, type RunningServer } from "./server.ts";
+import { createHub, type Hub } from "./websub/hub.ts";
 import type { Resolver } from "./websub/net/lookup.ts";
+import { hubStoreOn } from "./websub/store/open.ts";
 import type { HubStore } from "./websub/store/store.ts";
 
 /** Parts a test or a benchmark puts in place of the ones the configuration would make. */
@@ -71,30 +76,25 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     return release;
   };
   const opened = await open(config.distDir);
-  // In this order: the index store starts reading its files first, then the modules load while the files are checked.
-  const [searching, loading, checking] = await Promise.allSettled([
-    createSearchIndexStore(opened, logger),
-    import("./parts.ts"),
-    check(opened),
-  ]);
+  const [searching, checking] = await Promise.allSettled([createSearchIndexStore(opened, logger), check(opened)]);
   // A damaged file fails the check with its name, and may also fail the index that reads it: the check says why.
-  const [initial, search, parts] = [settled(checking), settled(searching), settled(loading)];
-  const releases = parts.createReleaseStore(initial, {
+  const [initial, search] = [settled(checking), settled(searching)];
+  const releases = createReleaseStore(initial, {
     distDir: config.distDir,
     logger,
     load: async (dir) => check(await open(dir)),
   });
   releases.onChange((_previous, next) => void search.update(next));
   // HUB_DB opened once: the hub and the MCP sessions share the handle (on PostgreSQL, one pool), closed last on stop.
-  const database = parts.openHubDatabase(config.hubDb, hubDatabaseOptions(config, logger));
+  const database = openHubDatabase(config.hubDb, hubDatabaseOptions(config, logger));
   const [hubStore, sessionStore] = await Promise.all([
-    overrides.hubStore ?? parts.hubStoreOn(database),
-    parts.sessionStoreOn(database),
+    overrides.hubStore ?? hubStoreOn(database),
+    sessionStoreOn(database),
   ]).catch(async (err: unknown) => {
     await database.close();
     throw err;
   });
-  const hub = parts.createHub({
+  const hub = createHub({
     config,
     logger,
     releases,
@@ -102,19 +102,19 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     ...(overrides.resolver ? { resolver: overrides.resolver } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   });
-  const mcp = parts.createMcpService({
+  const mcp = createMcpService({
     config,
     release: releases.current,
     search,
     logger,
     sessionStore,
   });
-  const app = parts.createApp({ config, release: releases.current, logger, hub, search, mcp });
+  const app = createApp({ config, release: releases.current, logger, hub, search, mcp });
   const adminApp = config.adminPort === undefined ? undefined : adminPart(config.adminPort);
   function adminPart(port: number) {
-    const eventLoop = parts.watchEventLoopDelay();
+    const eventLoop = watchEventLoopDelay();
     return {
-      app: parts.createAdminApp({ release: releases.current, logger, hub, eventLoop, dataDir: config.dataDir }),
+      app: createAdminApp({ release: releases.current, logger, hub, eventLoop, dataDir: config.dataDir }),
       port,
       eventLoop,
     };
@@ -126,7 +126,7 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
   let stopping: Promise<void> | undefined;
 
   const start = async (): Promise<string> => {
-    watcher = parts.watchRelease({
+    watcher = watchRelease({
       distDir: config.distDir,
       intervalSeconds: config.distCheckIntervalSeconds,
       check: releases.check,
@@ -134,12 +134,12 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     });
     await hub.start();
     mcp.start();
-    server = await parts.listen(app, { host: config.host, port: config.port, logger });
+    server = await listen(app, { host: config.host, port: config.port, logger });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
     if (adminApp) {
       // Loopback only, whatever HOST is: the figures are for the machine's operators, not for visitors.
-      admin = await parts.listen(adminApp.app, { host: "127.0.0.1", port: adminApp.port, logger });
+      admin = await listen(adminApp.app, { host: "127.0.0.1", port: adminApp.port, logger });
       logger.info(`admin listening on ${admin.url}`, { url: admin.url });
     }
     return server.url;

@@ -2,13 +2,15 @@
 // A process opens it once and hands it to the hub store and the MCP session store, then closes it last.
 import type { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { postgresSql, type Sql, sqliteSql } from "./sql.ts";
 import { openSqlite } from "./sqlite.ts";
 
 export type HubDatabase =
-  | Readonly<{ engine: "sqlite"; db: DatabaseSync; close(): Promise<void> }>
+  | Readonly<{ engine: "sqlite"; db: DatabaseSync; sql: Sql; close(): Promise<void> }>
   | Readonly<{
       engine: "postgres";
       pool: pg.Pool;
+      sql: Sql;
       /** Connections the pool holds at most. */
       poolSize: number;
       /** Connection settings for a client of its own (LISTEN needs one that stays out of the pool). */
@@ -39,6 +41,7 @@ export function openHubDatabase(spec: string, options: PostgresOptions = {}): Hu
   return Object.freeze({
     engine: "sqlite",
     db,
+    sql: sqliteSql(db),
     close: async () => {
       if (db.isOpen) db.close();
     },
@@ -61,6 +64,7 @@ function openPostgres(url: string, options: PostgresOptions): HubDatabase {
   return Object.freeze({
     engine: "postgres",
     pool,
+    sql: postgresSql(pool),
     poolSize,
     clientConfig,
     close: () => (closed ??= pool.end()),

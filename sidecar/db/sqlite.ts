@@ -1,7 +1,7 @@
 // SQLite connections as every store in the hub's database file opens them (node:sqlite, WAL), and their transactions.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 
 /** Opens (creating its folder) a database several connections and processes share. */
 export function openSqlite(file: string): DatabaseSync {
@@ -13,17 +13,6 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA foreign_keys = ON");
   return db;
-}
-
-/** Every statement of `sql` prepared once, by name. */
-export function prepareAll<K extends string>(
-  db: DatabaseSync,
-  sql: Readonly<Record<K, string>>,
-): Record<K, StatementSync> {
-  return Object.fromEntries(Object.entries<string>(sql).map(([k, text]) => [k, db.prepare(text)])) as Record<
-    K,
-    StatementSync
-  >;
 }
 
 /** Runs `fn` in an IMMEDIATE transaction: it holds the write lock from its first read, so reads and writes agree. */

@@ -15,7 +15,6 @@ import { mcpRoutes } from "./http/routes.ts";
 import { clientAddressFrom } from "../http/client-address.ts";
 import { createReleaseNews } from "./release-news.ts";
 import { createMcpServer } from "./server.ts";
-import { createServerPool } from "./server-pool.ts";
 import { sessionIds } from "./session-store/session-id.ts";
 import type { McpSessionStore } from "./session-store/store.ts";
 import { createSessions } from "./sessions.ts";
@@ -48,11 +47,6 @@ export type McpServiceDeps = Readonly<{
 
 /** How often idle sessions are looked for and a new release is noticed: a few seconds, never more than half the TTL. */
 const TICK_MAX_MS = 5000;
-/** Once this many sessions have been closed and the sweeps have caught up (or far more), a heap check follows. */
-const HEAP_CHECK_AFTER_CLOSED = 500;
-const HEAP_CHECK_INTERVAL_MS = 60_000;
-/** 2026-07-28 server instances kept between requests: as many as requests usually run at once on one process. */
-const MAX_IDLE_SERVERS = 64;
 
 export function createMcpService(deps: McpServiceDeps): McpService {
   const { config, logger } = deps;
@@ -73,8 +67,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
   });
   // 2025 requests are routed to the sessions before this handler sees them, so it refuses any that slip through.
-  const servers = createServerPool(() => createMcpServer(serverDeps, { era: "modern" }), MAX_IDLE_SERVERS);
-  const modern = createMcpHandler(servers.take, {
+  const modern = createMcpHandler(() => createMcpServer(serverDeps, { era: "modern" }), {
     legacy: "reject",
     maxRequestBodySize: MAX_BODY_BYTES,
   });
@@ -90,25 +83,9 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   });
 
   let timer: NodeJS.Timeout | undefined;
-  let closedSinceCheck = 0;
-  let lastCheck = 0;
   const tick = async () => {
     const closed = await sessions.sweep();
     if (closed > 0) logger.info("MCP sessions closed after their idle TTL", { closed, open: sessions.count() });
-    closedSinceCheck += closed;
-    const burstOver = closed === 0 || closedSinceCheck >= 20 * HEAP_CHECK_AFTER_CLOSED;
-    if (closedSinceCheck >= HEAP_CHECK_AFTER_CLOSED && burstOver && Date.now() - lastCheck >= HEAP_CHECK_INTERVAL_MS) {
-      // Closing transports is asynchronous: check on the next tick, when they have let go.
-      closedSinceCheck = 0;
-      lastCheck = Date.now();
-      setTimeout(() => {
-        const alive = sessions.heapCheck();
-        const fields = { alive, open: sessions.count() };
-        if (alive !== null && alive > fields.open + 16)
-          logger.warn("closed MCP sessions are still on the heap", fields);
-        else logger.info("MCP heap check after closing sessions", fields);
-      }, 100).unref();
-    }
     news.check();
     await sessions.notifyRelease();
   };

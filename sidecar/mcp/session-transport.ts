@@ -4,8 +4,8 @@ import { type Server, WebStandardStreamableHTTPServerTransport } from "@modelcon
 import { createMcpServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionRecord } from "./session-store/store.ts";
 
-/** A class (not a plain object) so that the heap can be asked how many sessions are still alive (see `heapCheck`). */
-export class Session {
+/** One session's transport and server on this replica, and how this replica has used it. */
+export type Session = {
   readonly id: string;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly server: Server;
@@ -14,22 +14,8 @@ export class Session {
   /** Last request this replica served for it. */
   lastUsed: number;
   /** GET event streams open on this replica: only a replica holding one can notify the client. */
-  streams = 0;
-
-  constructor(
-    id: string,
-    protocolVersion: string,
-    transport: WebStandardStreamableHTTPServerTransport,
-    server: Server,
-    now: number,
-  ) {
-    this.id = id;
-    this.protocolVersion = protocolVersion;
-    this.transport = transport;
-    this.server = server;
-    this.lastUsed = now;
-  }
-}
+  streams: number;
+};
 
 /** A transport and server whose session id will be `id`, connected; `onclose` runs when either closes. */
 export async function sessionFor(
@@ -46,7 +32,7 @@ export async function sessionFor(
     enableJsonResponse: false,
   });
   const server = createMcpServer(deps, { era: "legacy", subscriptions });
-  const session = new Session(id, protocolVersion, transport, server, now);
+  const session: Session = { id, protocolVersion, transport, server, lastUsed: now, streams: 0 };
   server.onclose = () => onclose(session);
   // Transport-level refusals (bad Accept, bad version) are answered to the client; they are not server errors.
   server.onerror = () => {};

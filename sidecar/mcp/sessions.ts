@@ -1,6 +1,5 @@
 // 2025 MCP sessions any replica serves: admitted and recorded in the shared session store (caps, idle TTL, end), served
 // by an SDK transport on whichever replica a request reaches (rebuilt there on first sight), told about new releases.
-import v8 from "node:v8";
 import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import type { JsonRpcMessage } from "./http/body.ts";
@@ -9,7 +8,7 @@ import { resourceVersion } from "./resources.ts";
 import { MAX_SUBSCRIPTIONS, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionIds } from "./session-store/session-id.ts";
 import type { McpSessionStore, SessionLimits } from "./session-store/store.ts";
-import { clientOf, replayInitialize, Session, sessionFor, trackStream } from "./session-transport.ts";
+import { clientOf, replayInitialize, type Session, sessionFor, trackStream } from "./session-transport.ts";
 
 export type Sessions = LegacySessions &
   Readonly<{
@@ -17,11 +16,6 @@ export type Sessions = LegacySessions &
     count: () => number;
     /** Ends sessions idle past the TTL and closes transports whose session is over; returns how many it closed here. */
     sweep: (now?: number) => Promise<number>;
-    /**
-     * Session objects still on the heap after a full collection (v8.queryObjects collects first): more than `count()`
-     * means closed sessions are held somewhere, a leak. Null where the (experimental) API is missing.
-     */
-    heapCheck: () => number | null;
     /** Sends resources/updated (and a log message) on the event streams this replica holds, when the release changed. */
     notifyRelease: () => Promise<void>;
     closeAll: () => Promise<void>;
@@ -157,14 +151,6 @@ export function createSessions(deps: SessionsDeps): Sessions {
         }
       }
       return closed;
-    },
-
-    heapCheck: () => {
-      try {
-        return typeof v8.queryObjects === "function" ? (v8.queryObjects(Session) as number) : null;
-      } catch {
-        return null;
-      }
     },
 
     notifyRelease: async () => {

@@ -1,10 +1,7 @@
 // GET /reviews/<id>/: the page of one review, filled into the build's page shell from the release being served, with
-// the card markup of the static pages; answers kept in memory by release, coding and id, with ETags and 304s.
+// the card markup of the static pages, with ETags and 304s.
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { Hono } from "hono";
-import { LRUCache } from "lru-cache";
 import { httpDate } from "../../src/lib/dates.ts";
 import { contentSecurityPolicyOf } from "../../src/lib/framing.ts";
 import { fillShell } from "../../src/lib/html/review-shell.ts";
@@ -14,15 +11,15 @@ import type { AppEnv } from "../http/env.ts";
 import { notFound } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Coding, Release } from "../release/release.ts";
-import { chooseCoding, codedValidators, DYNAMIC_CACHE_CONTROL, type Rendered, send } from "../search/json-response.ts";
+import {
+  chooseCoding,
+  codedValidators,
+  DYNAMIC_CACHE_CONTROL,
+  encodeBody,
+  type Rendered,
+  send,
+} from "../search/json-response.ts";
 import type { ReviewSources } from "./review-sources.ts";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-/** A page is 10-40 KB: about 2,000 pages in memory, the newest and most linked ones in practice. */
-const PAGE_CACHE_BYTES = 32 * 2 ** 20;
-// Quality 5: a third smaller than gzip at a fraction of a millisecond per page, once per release.
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 export type ReviewPageDeps = Readonly<{
   release: () => Release;
@@ -35,19 +32,18 @@ export type ReviewPageDeps = Readonly<{
 export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { sources } = deps;
-  const pages = new LRUCache<string, Rendered>({ maxSize: PAGE_CACHE_BYTES, maxEntrySize: PAGE_CACHE_BYTES / 4 });
   const csp = contentSecurityPolicyOf("/reviews/");
 
   const render = async (id: string, coding: Coding, served: Release): Promise<Rendered | undefined> => {
     const indexed = deps.search.current();
-    const key = `${served.id}\0${indexed.releaseId}\0${coding}\0${id}`;
-    const cached = pages.get(key);
-    if (cached) return cached;
-    const lookup = sources.lookup(indexed);
-    const at = lookup.position(id);
+    const at = indexed.position(id);
     if (at === undefined) return undefined;
     const review = indexed.index.review(at);
-    const values = reviewPageValues(review, { business: indexed.business, names: lookup.names, origin: deps.siteUrl });
+    const values = reviewPageValues(review, {
+      business: indexed.business,
+      names: sources.names(indexed),
+      origin: deps.siteUrl,
+    });
     const html = Buffer.from(fillShell(await sources.shell(served), values));
     const sha = createHash("sha256").update(html).digest();
     const lastModified = httpDate(served.manifest.updated_at);
@@ -59,7 +55,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
       },
       coding,
     );
-    const body = coding === "br" ? await brotli(html, BROTLI) : coding === "gzip" ? await gzip(html) : html;
+    const bytes = await encodeBody(html, coding);
     const common = {
       "cache-control": DYNAMIC_CACHE_CONTROL,
       vary: "Accept-Encoding",
@@ -68,16 +64,13 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
     };
     const headers: Record<string, string> = {
       "content-type": "text/html; charset=utf-8",
-      "content-length": String(body.length),
+      "content-length": String(bytes.length),
       "content-security-policy": csp,
       "x-content-type-options": "nosniff",
       ...common,
     };
     if (coding !== "identity") headers["content-encoding"] = coding;
-    const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
-    const rendered: Rendered = { status: 200, headers, bytes, validators, notModifiedHeaders: common };
-    pages.set(key, rendered, { size: bytes.length + 512 });
-    return rendered;
+    return { status: 200, headers, bytes, validators, notModifiedHeaders: common };
   };
 
   // A file the release publishes under /reviews/ (none today) is served as a file.
@@ -92,7 +85,7 @@ export function reviewPageRoutes(deps: ReviewPageDeps): Hono<AppEnv> {
   app.on(["GET", "HEAD"], "/reviews/:id", async (c, next) => {
     const id = c.req.param("id");
     if (deps.release().files.has(`/reviews/${id}`)) return next();
-    if (sources.lookup(deps.search.current()).position(id) === undefined) return next();
+    if (deps.search.current().position(id) === undefined) return next();
     const query = new URL(c.req.url).search;
     return new Response(null, { status: 308, headers: { location: reviewPath(id) + query } });
   });

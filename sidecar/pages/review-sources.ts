@@ -1,5 +1,5 @@
 // What the review pages are rendered from, made once per release: the build's page shell (checked against the
-// manifest), review positions by id, and display names.
+// manifest) and display names.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,16 +9,14 @@ import { ApiError } from "../http/errors.ts";
 import { aspectLabels, type IndexedRelease } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
 
-type ReviewLookup = Readonly<{ position: (id: string) => number | undefined; names: CatalogNames }>;
-
 export type ReviewSources = Readonly<{
   /** The shell of the release being served; rejects when the release has none or it is not what its manifest says. */
   shell: (release: Release) => Promise<ParsedShell>;
-  lookup: (indexed: IndexedRelease) => ReviewLookup;
+  names: (indexed: IndexedRelease) => CatalogNames;
 }>;
 
 export function createReviewSources(): ReviewSources {
-  return Object.freeze({ shell: perRelease(readShell), lookup: perRelease(lookupOf) });
+  return Object.freeze({ shell: perRelease(readShell), names: perRelease(namesOf) });
 }
 
 /** `make` once per release object; a release no longer referenced takes its entry with it. */
@@ -41,12 +39,6 @@ async function readShell(release: Release): Promise<ParsedShell> {
   return parseShell(bytes.toString("utf8"));
 }
 
-function lookupOf(indexed: IndexedRelease): ReviewLookup {
-  const { ids } = indexed.index;
-  // Built on the first page asked of a release: 100k entries take a few milliseconds, once.
-  let positions: Map<string, number> | undefined;
-  return {
-    position: (id) => (positions ??= new Map(ids.map((v, i) => [v, i]))).get(id),
-    names: catalogNames(indexed.business, aspectLabels(indexed.insights)),
-  };
+function namesOf(indexed: IndexedRelease): CatalogNames {
+  return catalogNames(indexed.business, aspectLabels(indexed.insights));
 }

@@ -31,7 +31,7 @@ export function searchPageRoutes(deps: SearchPageDeps): Hono<AppEnv> {
     const parsed = parseSearchQuery(query);
     const answer: SearchAnswer = parsed.ok ? searchReviews(indexed.index, parsed.value) : parsed;
     const page = Buffer.from(file.identity.body ?? (await readFile(file.identity.file))).toString("utf8");
-    const { names } = sources.lookup(indexed);
+    const names = sources.names(indexed);
     const html = searchPageWithResults(fillSearchForm(page, query), answer, query, names, indexed.business.name);
     // A page built without the slots (by other code) still works: its script answers.
     if (html === null) return next();

@@ -40,6 +40,8 @@ export type IndexedRelease = Readonly<{
   changes: ChangeFeed | null;
   /** Why `changes` is null. */
   changesProblem: string | null;
+  /** The position of the review with this id in `index`. */
+  position: (id: string) => number | undefined;
   /** Keeps the release's database open for work that spans turns of the event loop; call what it returns when done. */
   hold: ReleaseDb["hold"];
 }>;
@@ -92,7 +94,10 @@ async function indexRelease(
     // The build checked the change log against the reviews when it wrote the database (src/build/release-db.ts).
     const changes = { changes: db.changes, changesProblem: db.changes ? null : "this release has no change log" };
     const release = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
-    return { release: Object.freeze({ ...release, hold: db.hold }), retire: db.retire };
+    // Built on the first lookup: 100k entries take a few milliseconds, once per release.
+    let positions: Map<string, number> | undefined;
+    const position = (id: string) => (positions ??= new Map(index.ids.map((v, i) => [v, i]))).get(id);
+    return { release: Object.freeze({ ...release, position, hold: db.hold }), retire: db.retire };
   } catch (err) {
     db.retire();
     throw err;

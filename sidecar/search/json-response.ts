@@ -40,21 +40,27 @@ export function chooseCoding(acceptEncoding: string | null | undefined, bytes: n
   return preference[0] ?? "identity";
 }
 
-async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
+/** `body` in `coding`, with the settings of every dynamic answer (zlib works off the event loop). */
+export async function encodeBody(body: string | Buffer, coding: Coding): Promise<Uint8Array<ArrayBuffer>> {
   const buf =
     coding === "br"
       ? await brotli(body, brParams)
       : coding === "gzip"
         ? await gzip(body, { level: GZIP_LEVEL })
         : Buffer.from(body);
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+}
+
+async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
+  const bytes = await encodeBody(body, coding);
   const coded = validators && codedValidators(validators, coding);
-  const { headers, notModifiedHeaders } = jsonHeaders(coding, buf.length, coded);
+  const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes.length, coded);
   return {
     status,
     // A refusal is not the release's data: a cache keeping it would go on refusing a corrected client or server.
     headers: status >= 400 ? { ...headers, "cache-control": "no-store" } : headers,
     notModifiedHeaders,
-    bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.length),
+    bytes,
     validators: coded,
   };
 }

@@ -1,7 +1,6 @@
 // The data one MCP call answers from: the release the search index was built from (index, business, insights) and the
 // release being served (its files and pages).
 import type { Snapshot } from "../../../src/lib/mcp/snapshot.ts";
-import type { SearchIndex } from "../../../src/lib/search/index.ts";
 import { siteUrls } from "../../../src/lib/site-urls.ts";
 import type { SearchIndexStore } from "../../release/index-store.ts";
 import type { Release } from "../../release/release.ts";
@@ -18,17 +17,7 @@ export type SnapshotSource = Readonly<{
 export type SnapshotDeps = Readonly<{ release: () => Release; search: SearchIndexStore; siteUrl: string }>;
 
 export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
-  const positions = new WeakMap<SearchIndex, Map<string, number>>();
   const urls = siteUrls(deps.siteUrl);
-
-  const byId = (index: SearchIndex) => {
-    let map = positions.get(index);
-    if (!map) {
-      map = new Map(index.ids.map((id, i) => [id, i]));
-      positions.set(index, map);
-    }
-    return map;
-  };
 
   return Object.freeze({
     releaseId: () => deps.search.current().releaseId,
@@ -47,10 +36,9 @@ export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
         changesProblem: release.changesProblem,
         urls,
         release: served,
-        servedReleaseId: served.id,
         publishes: (urlPath: string) => served.files.has(urlPath),
         reviewById: (id: string) => {
-          const at = byId(index).get(id);
+          const at = release.position(id);
           return at === undefined ? undefined : index.review(at);
         },
       };

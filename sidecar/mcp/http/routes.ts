@@ -2,6 +2,7 @@
 // then each request to its generation: 2026-07-28 to the SDK's sessionless handler, 2025 to the session leg.
 import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
@@ -13,9 +14,24 @@ import { serverCardHandler } from "./server-card.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
 const ALLOW = "GET, POST, DELETE, OPTIONS";
-const REQUEST_HEADERS =
-  "Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID, Authorization";
-const EXPOSED_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version";
+
+/** An allowed cross-origin caller (browser-based clients) may read the answer and the session header. */
+const mcpCors = cors({
+  origin: (origin) => origin || null,
+  allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+  allowHeaders: [
+    "Content-Type",
+    "Accept",
+    "Mcp-Session-Id",
+    "MCP-Protocol-Version",
+    "Mcp-Method",
+    "Mcp-Name",
+    "Last-Event-ID",
+    "Authorization",
+  ],
+  exposeHeaders: ["Mcp-Session-Id", "MCP-Protocol-Version"],
+  maxAge: 86400,
+});
 
 export type McpRouteDeps = LegacyDeps &
   Readonly<{
@@ -40,32 +56,23 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
   // Public metadata, read before connecting (and from any origin): not behind the endpoint's Host and Origin guards.
   const card = serverCardHandler(deps.siteUrl);
   app.on(["GET", "HEAD"], "/server-card", (c) => card(c.req.raw));
-  app.all("/", async (c) => {
-    const req = c.req.raw;
-    const url = new URL(req.url);
-    const host = req.headers.get("host") ?? url.host;
-    const origin = req.headers.get("origin");
+  app.use("/", async (c, next) => {
+    const url = new URL(c.req.url);
+    const host = c.req.header("host") ?? url.host;
+    const origin = c.req.header("origin") ?? null;
     const refused = checkHost(deps.policy, host) ?? checkOrigin(deps.policy, origin, `${url.protocol}//${host}`);
     if (refused) return rpcError(refused.status, RPC.serverError, refused.message);
-    // The client's address is worked out only for an initialize, where the per-client limits need it.
-    const res = await handle(req, () => clientKey(deps.clientAddress(c)), deps);
-    return origin === null ? res : withCors(res, origin);
+    if (c.req.method === "OPTIONS") c.header("allow", ALLOW);
+    return next();
   });
+  app.use("/", mcpCors);
+  // The client's address is worked out only for an initialize, where the per-client limits need it.
+  app.all("/", (c) => handle(c.req.raw, () => clientKey(deps.clientAddress(c)), deps));
   return app;
 }
 
 async function handle(req: Request, client: () => string, deps: McpRouteDeps): Promise<Response> {
   switch (req.method) {
-    case "OPTIONS":
-      return new Response(null, {
-        status: 204,
-        headers: {
-          allow: ALLOW,
-          "access-control-allow-methods": ALLOW,
-          "access-control-allow-headers": REQUEST_HEADERS,
-          "access-control-max-age": "86400",
-        },
-      });
     case "POST": {
       const accept = req.headers.get("accept") ?? "";
       if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
@@ -121,23 +128,6 @@ async function batchPost(req: Request, batch: JsonRpcMessage[], deps: McpRouteDe
     return rpcError(400, RPC.invalidRequest, `Batch element ${index} refused: ${why}`);
   }
   return legacyBatch(req, batch, deps);
-}
-
-/** An allowed cross-origin caller (browser-based clients) may read the answer and the session header. */
-function withCors(res: Response, origin: string): Response {
-  try {
-    res.headers.set("access-control-allow-origin", origin);
-    res.headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-    res.headers.append("vary", "Origin");
-    return res;
-  } catch {
-    // Immutable headers (not expected from our own responses): copy them.
-    const headers = new Headers(res.headers);
-    headers.set("access-control-allow-origin", origin);
-    headers.set("access-control-expose-headers", EXPOSED_HEADERS);
-    headers.append("vary", "Origin");
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-  }
 }
 
 /** A 2026-07-28 request the SDK answers before its params matter: a removed method, or Mcp-Method / Mcp-Name off the body. */

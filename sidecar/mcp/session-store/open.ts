@@ -11,8 +11,8 @@ const sessionShareOf = (poolSize: number): number => Math.max(1, Math.floor(pool
 /** The store on a database the caller opened and closes: the store's close() leaves it open. */
 export async function sessionStoreOn(database: HubDatabase): Promise<McpSessionStore> {
   const keepOpen = async () => undefined;
-  if (database.engine === "sqlite") return createSqliteSessionStore(database.db, keepOpen);
-  return openPostgresSessionStore(database.pool, {
+  if (database.engine === "sqlite") return createSqliteSessionStore(database.db, database.sql, keepOpen);
+  return openPostgresSessionStore(database.pool, database.sql, {
     maxConnections: sessionShareOf(database.poolSize),
     close: keepOpen,
   });

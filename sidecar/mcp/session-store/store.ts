@@ -16,7 +16,7 @@ export type SessionRecord = Readonly<{
   logLevel: string | null;
 }>;
 
-export type NewSession = Pick<SessionRecord, "id" | "protocolVersion" | "client" | "clientAddress">;
+type NewSession = Pick<SessionRecord, "id" | "protocolVersion" | "client" | "clientAddress">;
 
 export type SessionLimits = Readonly<{
   /** A session unused for longer is over: not returned, not counted, ended by the next sweep. */

@@ -8,8 +8,9 @@ import type { HubStore } from "./store.ts";
 /** The store on a database the caller opened and closes: the store's close() leaves it open. */
 export async function hubStoreOn(database: HubDatabase): Promise<HubStore> {
   const keepOpen = async () => undefined;
-  if (database.engine === "sqlite") return createSqliteStore(database.db, keepOpen);
-  return createPostgresStore({ pool: database.pool, clientConfig: database.clientConfig, close: keepOpen });
+  if (database.engine === "sqlite") return createSqliteStore(database.db, database.sql, keepOpen);
+  const { pool, sql, clientConfig } = database;
+  return createPostgresStore({ pool, sql, clientConfig, close: keepOpen });
 }
 
 /** Opens `spec` for this store alone; the store's close() closes it. */

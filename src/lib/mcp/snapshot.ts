@@ -12,8 +12,6 @@ export type InsightsDoc = Readonly<Record<string, unknown>>;
 export type Snapshot = Readonly<{
   /** Id of the release the search index was built from. */
   releaseId: string;
-  /** Id of the release being served: another one while a new release is being indexed. */
-  servedReleaseId: string;
   index: SearchIndex;
   updatedAt: string;
   business: Business;

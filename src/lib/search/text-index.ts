@@ -2,6 +2,7 @@
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotKeys, slotOf, tableOf, type GramTable } from "./gram-table.ts";
 import type { EncodedStrings } from "./string-runs.ts";
+import { LRUCache } from "lru-cache";
 
 /** Texts (or reviews) indexed between two pauses: a few milliseconds of work at most. */
 export const STEP = 2048;
@@ -40,7 +41,7 @@ export type TextIndex = TextColumns & {
   shortGrams: ReadonlyMap<string, readonly number[]>;
   /** Docs whose text is shorter than a trigram (they have no trigrams). */
   shortTexts: readonly number[];
-  memo: Map<string, Bitset>;
+  memo: LRUCache<string, Bitset>;
 };
 
 /**
@@ -97,7 +98,12 @@ function inKeyOrder<T extends Texts>(
 export function textIndexOf(columns: TextColumns): TextIndex {
   const shortTexts: number[] = [];
   columns.texts.forEach((t, doc) => t && t.length < 3 && shortTexts.push(doc));
-  return { ...columns, shortGrams: shortGramSlots(columns.table), shortTexts, memo: new Map() };
+  return {
+    ...columns,
+    shortGrams: shortGramSlots(columns.table),
+    shortTexts,
+    memo: new LRUCache({ max: MEMO_ENTRIES }),
+  };
 }
 
 /** Every trigram's one- and two-character substrings, each mapped to the trigram slots containing it. */
@@ -126,13 +132,8 @@ export function filterByText(index: TextIndex, query: string, within: Bitset): v
 /** The exact set of docs containing `query`, memoised per index (least recently used dropped first). */
 function textMatches(index: TextIndex, query: string): Bitset {
   const hit = index.memo.get(query);
-  if (hit) {
-    index.memo.delete(query);
-    index.memo.set(query, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const result = query.length < 3 ? shortMatches(index, query) : longMatches(index, query);
-  if (index.memo.size >= MEMO_ENTRIES) index.memo.delete(index.memo.keys().next().value!);
   index.memo.set(query, result);
   return result;
 }

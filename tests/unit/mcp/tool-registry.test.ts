@@ -1,4 +1,4 @@
-// The tool registry's result cache: a repeated call is answered from the cache keyed by the arguments as sent, per release.
+// The tool registry's call dispatch: arguments the schema refuses are a tool error and never run the tool.
 import assert from "node:assert/strict";
 import test from "node:test";
 import { z } from "zod";
@@ -22,25 +22,9 @@ function countingTool() {
   return { tool, runs };
 }
 
-const snapshotOf =
-  (releaseId: string, servedReleaseId = releaseId) =>
-  () =>
-    ({ releaseId, servedReleaseId }) as unknown as Snapshot;
+const snapshotOf = (releaseId: string) => () => ({ releaseId }) as unknown as Snapshot;
 
-test("a repeated call is answered from the cache, and a new release runs the tool again", async () => {
-  const { tool, runs } = countingTool();
-  const registry = createToolRegistry([tool]);
-  const first = registry.call("echo", { n: 2 }, snapshotOf("r1"));
-  const again = registry.call("echo", { n: 2 }, snapshotOf("r1"));
-  assert.equal(again, first);
-  assert.equal(runs.length, 1);
-  registry.call("echo", { n: 3 }, snapshotOf("r1"));
-  registry.call("echo", { n: 2 }, snapshotOf("r2"));
-  assert.equal(runs.length, 3);
-  assert.deepEqual(first.structuredContent, { n: 2 });
-});
-
-test("arguments the schema refuses are never cached and never run, even on a second call", async () => {
+test("arguments the schema refuses never run the tool, even on a second call", async () => {
   const { tool, runs } = countingTool();
   const registry = createToolRegistry([tool]);
   for (let i = 0; i < 2; i++) {
@@ -49,14 +33,6 @@ test("arguments the schema refuses are never cached and never run, even on a sec
     assert.match(result.content[0]!.text, /\bn\b/);
   }
   assert.equal(runs.length, 0);
-});
-
-test("answers while a release is being indexed are not kept", async () => {
-  const { tool, runs } = countingTool();
-  const registry = createToolRegistry([tool]);
-  registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
-  registry.call("echo", { n: 2 }, snapshotOf("r2", "r1"));
-  assert.equal(runs.length, 2);
 });
 
 test("arguments nested too deep to serialise are refused as a tool error, not thrown", async () => {

@@ -5,7 +5,9 @@ import { appendFile, cp, mkdir, mkdtemp, readFile, readlink, readdir, rm } from 
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { createHash } from "node:crypto";
+import { DatabaseSync } from "node:sqlite";
 import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
+import { RELEASE_DB_FILE } from "../../../src/lib/release-db/schema.ts";
 import { copyRelease } from "../../../scripts/lib/build-site.ts";
 import { build, ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
@@ -19,7 +21,8 @@ after(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true })
 describe("rebuild after one added review", { concurrency: 2 }, () => {
   /**
    * Every file of a release but its change log (which goes on from the previous release, where a clean build starts a
-   * new one), by path, as sha256; the manifest without its description of the log.
+   * new one), by path, as sha256; the manifest without its description of the log or of the release database, and the
+   * database by its reviews and its facts but the log's.
    */
   const contents = async (dist: string) => {
     const dir = path.join(path.dirname(dist), await readlink(dist));
@@ -28,9 +31,14 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
       .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
       .sort();
     const bytesOf = async (n: string) => {
+      if (n === RELEASE_DB_FILE) return Buffer.from(JSON.stringify(releaseDbWithoutLog(path.join(dir, n))));
       const bytes = await readFile(path.join(dir, n));
       if (n !== "manifest.json") return bytes;
-      const { change_log: _, ...manifest } = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
+      const {
+        change_log: _,
+        release_db: __,
+        ...manifest
+      } = JSON.parse(bytes.toString("utf8")) as Record<string, unknown>;
       return Buffer.from(JSON.stringify(manifest));
     };
     const hashes = await Promise.all(
@@ -41,6 +49,17 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
       ),
     );
     return new Map(names.map((n, i) => [n, hashes[i]!]));
+  };
+  const releaseDbWithoutLog = (file: string) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return {
+        meta: db.prepare("SELECT key, value FROM meta WHERE key <> 'change_history' ORDER BY key").all(),
+        reviews: db.prepare("SELECT ord, id, json FROM reviews ORDER BY ord").all(),
+      };
+    } finally {
+      db.close();
+    }
   };
   const sourceLines = async (data: string) =>
     (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean).length;

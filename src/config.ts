@@ -94,7 +94,7 @@ export type Config = Readonly<{
    * sessions share it, the sessions holding at most half of it at once.
    */
   hubDbPoolSize: number;
-  /** CIDRs of reverse proxies whose Forwarded / X-Forwarded-For name the client; empty: those headers are ignored. */
+  /** CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: it is ignored (as Forwarded always is). */
   trustProxy: readonly string[];
   distCheckIntervalSeconds: number;
   /**

@@ -1,5 +1,6 @@
 // The admin listener's app (bound to 127.0.0.1 by the sidecar): GET /api/status with the process, queue and subscriber
-// figures that the public status leaves out. The event loop's delays are those since the previous status request.
+// figures that the public status leaves out (the event loop's delays are those since the previous status request), and
+// GET /healthz for probes that must not queue behind the public listener's load.
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { errorHandler, notFoundHandler } from "../http/errors.ts";
@@ -7,7 +8,7 @@ import type { Logger } from "../log.ts";
 import type { Release } from "../release/release.ts";
 import type { Hub } from "../websub/hub.ts";
 import type { EventLoopDelay } from "./event-loop-delay.ts";
-import { hubHealth, NO_STORE } from "./routes.ts";
+import { healthz, hubHealth, NO_STORE } from "./routes.ts";
 
 export type AdminDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger; eventLoop: EventLoopDelay }>;
 
@@ -16,6 +17,7 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
 
+  app.get("/healthz", (c) => healthz(c, deps));
   app.get("/api/status", async (c) => {
     const current = deps.release();
     const memory = process.memoryUsage();

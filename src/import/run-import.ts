@@ -56,6 +56,12 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
       });
   }
   refused.push(...records.refused);
+  for (const r of records.replaced)
+    files
+      .find((f) => f.file === r.where.file)
+      ?.notes.push(
+        `review ${r.id} (${r.where.at}): ${r.fields.join(", ")}: characters XML and JSON feeds cannot carry (control characters, U+FFFE/U+FFFF, lone surrogates) replaced by U+FFFD`,
+      );
 
   const dataFile = path.join(o.dataDir, "reviews.jsonl");
   const dataProblems: string[] = [];

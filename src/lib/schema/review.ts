@@ -1,5 +1,6 @@
 // A review: the input line of reviews.jsonl, and the published record that adds what the build derives.
 import { z } from "zod";
+import { refuseUncarriable } from "./carriable-text.ts";
 import { HttpUrl, IsoDate, Slug, Timestamp, TimestampInput } from "./common.ts";
 import { AspectPolarity, SentimentLabel } from "./insights.ts";
 
@@ -68,8 +69,9 @@ export const ReviewInput = z
       .default(null),
   })
   .strict()
-  // Runs when other fields failed too, so every problem of a line is reported in one build.
-  .superRefine(crossFieldProblems, { when: () => true });
+  // Run when other fields failed too, so every problem of a line is reported in one build.
+  .superRefine(crossFieldProblems, { when: () => true })
+  .superRefine(refuseUncarriable, { when: () => true });
 
 /** Problems between fields, checked on whatever of them are valid (the value may have failed elsewhere). */
 function crossFieldProblems(r: Partial<Record<keyof ReviewInput, unknown>>, ctx: z.RefinementCtx): void {

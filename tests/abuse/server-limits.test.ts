@@ -7,6 +7,7 @@ import { connect, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import { publish, sampleSite, writeRelease } from "../../scripts/lib/synthetic-release.ts";
 import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
 
@@ -36,8 +37,14 @@ async function open(url: string) {
 }
 
 /** When `closed` settles, or undefined if not within `ms`. */
-const within = (closed: Promise<number>, ms: number) =>
-  Promise.race([closed, new Promise<undefined>((r) => setTimeout(r, ms).unref())]);
+async function within(closed: Promise<number>, ms: number): Promise<number | undefined> {
+  const stop = new AbortController();
+  try {
+    return await Promise.race([closed, delay(ms, undefined, { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
 
 describe("server limits", { concurrency: true }, () => {
   it("closes a connection that has not sent its headers within 30 s, by default", async () => {

@@ -8,6 +8,7 @@ import { connect, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, before, it } from "node:test";
+import { setTimeout as delay } from "node:timers/promises";
 import { type SidecarProcess, startSidecar } from "../../scripts/lib/sidecar-process.ts";
 import { publish, sampleSite, SITE_URL, writeRelease } from "../../scripts/lib/synthetic-release.ts";
 import { dataset } from "../helpers/dataset.ts";
@@ -87,9 +88,10 @@ it("holds little of each stalled download and closes them all after the send tim
     }
     const grew = Math.round((peak - settled) / 2 ** 20);
     for (const c of clients) c.resume();
-    const got = await Promise.all(
-      clients.map((c) => Promise.race([c.closed, new Promise<undefined>((r) => setTimeout(r, 15_000).unref())])),
-    );
+    const stop = new AbortController();
+    const late = delay(15_000, undefined, { signal: stop.signal }).catch(() => undefined);
+    const got = await Promise.all(clients.map((c) => Promise.race([c.closed, late])));
+    stop.abort();
     const open = got.filter((b) => b === undefined).length;
     const whole_ = got.filter((b) => b !== undefined && b >= whole).length;
     t.diagnostic(

@@ -70,8 +70,8 @@ export const ReviewInput = z
   })
   .strict()
   // Run when other fields failed too, so every problem of a line is reported in one build.
-  .superRefine(crossFieldProblems, { when: () => true })
-  .superRefine(refuseUncarriable, { when: () => true });
+  .superRefine(refuseUncarriable, { when: () => true })
+  .superRefine(crossFieldProblems, { when: () => true });
 
 /** Problems between fields, checked on whatever of them are valid (the value may have failed elsewhere). */
 function crossFieldProblems(r: Partial<Record<keyof ReviewInput, unknown>>, ctx: z.RefinementCtx): void {

@@ -145,7 +145,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     subscriptionDeleteExpired: async (now) => (await run(SQL.subscriptionDeleteExpired, [now])).rowCount,
 
     deliveryClaim: async (c) =>
-      (await run(SQL.deliveryClaim, [c.claimant, c.now + c.ttlMs, c.now, c.limit, c.contents])).rows.map(toDeliveryJob),
+      (
+        await run(SQL.deliveryClaim, [c.claimant, c.now + c.ttlMs, c.now, c.limit, c.contents, c.skipHosts ?? []])
+      ).rows.map(toDeliveryJob),
 
     deliveryLeave: async (job, claimant) => {
       const left = (await run(SQL.deliveryLeave, [job.id, claimant])).rowCount > 0;

@@ -67,6 +67,7 @@ export const SQL = {
       SELECT d.id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.next_attempt_at <= :now AND (d.claimed_by IS NULL OR d.claim_expires_at <= :now) AND s.expires_at > :now
         AND d.content_sha256 IN (SELECT value FROM json_each(:contents))
+        AND s.callback_host NOT IN (SELECT value FROM json_each(:skip))
       ORDER BY d.next_attempt_at, d.content_sha256, d.id LIMIT :limit)
     RETURNING id, subscription_id, content_sha256, attempts`,
   deliveryLeave: `UPDATE deliveries SET claimed_by = NULL, claim_expires_at = NULL WHERE id = :id AND claimed_by = :claimant`,

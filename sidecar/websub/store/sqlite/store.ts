@@ -117,6 +117,7 @@ export function createSqliteStore(db: DatabaseSync, close: () => Promise<void>):
           now: c.now,
           limit: c.limit,
           contents: JSON.stringify(c.contents),
+          skip: JSON.stringify(c.skipHosts ?? []),
         }) as Row[];
         return claimed.map((d) => {
           const s = stmt.subscriptionGetById.get(Number(d["subscription_id"])) as Row;

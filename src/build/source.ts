@@ -246,7 +246,7 @@ function parseReviews(file: string, lines: Iterable<string>, now: number, proble
     for (const problem of future) problems.push(`${file}:${n}: ${problem}`);
     const id = (value as { id?: unknown } | null)?.id;
     const seen = typeof id === "string" ? firstLine.get(id) : undefined;
-    if (seen !== undefined) problems.push(`${file}:${n}: id: duplicate id '${id}' (first on line ${seen})`);
+    if (seen !== undefined) problems.push(`${file}:${n}: id: duplicate id '${String(id)}' (first on line ${seen})`);
     else if (typeof id === "string") firstLine.set(id, n);
     if (result.success && repeated.length === 0 && future.length === 0 && seen === undefined) reviews.push(result.data);
   }

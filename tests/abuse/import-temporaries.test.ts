@@ -11,7 +11,7 @@ import { ROOT } from "../helpers/build.ts";
 it("removes the temporary files of imports that died, on the next import", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "reviews-import-"));
   // A process that has exited: its pid names a writer that is gone.
-  const gone = spawnSync(process.execPath, ["-e", "0"]).pid!;
+  const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
   const stale = path.join(dir, `.reviews.jsonl.${gone}.tmp`);
   const live = path.join(dir, `.reviews.jsonl.${process.pid}.tmp`);
   writeFileSync(stale, "x".repeat(1 << 20));

@@ -5,6 +5,7 @@ import type { z } from "zod";
 
 // Without the u flag the pattern sees UTF-16 code units, so a surrogate not paired with its other half is found.
 const UNCARRIABLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNCARRIABLE_ALL = new RegExp(UNCARRIABLE.source, "g");
 
@@ -40,7 +41,9 @@ export function replacedUncarriable<T>(value: T, onReplaced: (path: string) => v
   }
   if (typeof value !== "object" || value === null || depth >= MAX_DEPTH) return value;
   if (Array.isArray(value))
-    return value.map((v, i) => replacedUncarriable(v, onReplaced, `${path}.${i}`.replace(/^\./, ""), depth + 1)) as T;
+    return (value as unknown[]).map((v, i) =>
+      replacedUncarriable(v, onReplaced, `${path}.${i}`.replace(/^\./, ""), depth + 1),
+    ) as T;
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [
       k,

@@ -2,8 +2,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
+import type { ServerLimits } from "../src/config.ts";
 import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
+import { limitServer, serverOptions } from "./server-limits.ts";
 
 export type RunningServer = Readonly<{
   url: string;
@@ -11,7 +13,7 @@ export type RunningServer = Readonly<{
   close: (graceMs?: number) => Promise<void>;
 }>;
 
-export type ListenOptions = Readonly<{ host: string; port: number; logger: Logger }>;
+export type ListenOptions = Readonly<{ host: string; port: number; logger: Logger; limits: ServerLimits }>;
 
 /** Anything with a fetch handler node-server can call: the Hono app. */
 export type Fetchable = Readonly<{ fetch: Parameters<typeof getRequestListener>[0] }>;
@@ -25,10 +27,11 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
       return internalErrorResponse();
     },
   });
-  const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
+  const server = createServer(serverOptions(options.limits), (incoming: IncomingMessage, outgoing: ServerResponse) => {
     escapeBackslashes(incoming);
     void handle(incoming, outgoing);
   });
+  limitServer(server, options.limits);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

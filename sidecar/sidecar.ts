@@ -21,6 +21,9 @@ import type { Resolver } from "./websub/net/lookup.ts";
 import { hubStoreOn } from "./websub/store/open.ts";
 import type { HubStore } from "./websub/store/store.ts";
 
+/** Connections the admin listener takes at once: a few operators' tools and health probes. */
+const ADMIN_MAX_CONNECTIONS = 64;
+
 /** Parts a test or a benchmark puts in place of the ones the configuration would make. */
 export type SidecarOverrides = Readonly<{
   /** The hub's store; by default the one HUB_DB names. */
@@ -134,12 +137,14 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     });
     await hub.start();
     mcp.start();
-    server = await listen(app, { host: config.host, port: config.port, logger });
+    server = await listen(app, { host: config.host, port: config.port, logger, limits: config.http });
     const current = releases.current();
     logger.info(`listening on ${server.url}`, { url: server.url, release: current.id, files: current.files.size });
     if (adminApp) {
       // Loopback only, whatever HOST is: the figures are for the machine's operators, not for visitors.
-      admin = await listen(adminApp.app, { host: "127.0.0.1", port: adminApp.port, logger });
+      // Its own connections: health checks here keep answering when the public listener is full.
+      const limits = { ...config.http, maxConnections: ADMIN_MAX_CONNECTIONS };
+      admin = await listen(adminApp.app, { host: "127.0.0.1", port: adminApp.port, logger, limits });
       logger.info(`admin listening on ${admin.url}`, { url: admin.url });
     }
     return server.url;

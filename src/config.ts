@@ -38,6 +38,11 @@ const EnvSchema = z.object({
     .pipe(z.array(z.string().refine(isCidr, "expected IP addresses or CIDRs, e.g. 127.0.0.1/32,10.0.0.0/8")))
     .default([]),
   DIST_CHECK_INTERVAL: seconds.default(5),
+  HTTP_HEADERS_TIMEOUT: seconds.default(30),
+  HTTP_REQUEST_TIMEOUT: seconds.default(60),
+  HTTP_KEEP_ALIVE_TIMEOUT: seconds.default(5),
+  HTTP_SEND_TIMEOUT: seconds.default(30),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   STATIC_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   WEBSUB_CALLBACK_ALLOW: csv.default([]),
   WEBSUB_RETRY_DELAYS: csv.pipe(z.array(z.coerce.number<string>().int().min(0)).length(2)).default([60, 600]),
@@ -106,9 +111,11 @@ export type Config = Readonly<{
    * sessions share it, the sessions holding at most half of it at once.
    */
   hubDbPoolSize: number;
-  /** CIDRs of reverse proxies whose Forwarded / X-Forwarded-For name the client; empty: those headers are ignored. */
+  /** CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: it is ignored (as Forwarded always is). */
   trustProxy: readonly string[];
   distCheckIntervalSeconds: number;
+  /** Limits of the public listener's connections. */
+  http: ServerLimits;
   /**
    * What the build may publish although it looks like a mistake (`npm run build -- --allow-empty --allow-shrink`):
    * a release without reviews, one with fewer than half of the live release's.
@@ -149,6 +156,19 @@ export type Config = Readonly<{
   sync: SyncConfig;
 }>;
 
+export type ServerLimits = Readonly<{
+  /** A connection that has not sent a request's headers within this is closed (408). */
+  headersTimeoutSeconds: number;
+  /** A request not received whole (headers and body) within this is closed (408). */
+  requestTimeoutSeconds: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutSeconds: number;
+  /** A connection whose answer makes no progress (the client stopped reading) for this long is closed. */
+  sendTimeoutSeconds: number;
+  /** Open connections at most; beyond them new ones are closed at once. */
+  maxConnections: number;
+}>;
+
 /** Thrown when the environment holds a value the service cannot run with. */
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -172,6 +192,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!(e.WEBSUB_LEASE_MIN <= e.WEBSUB_LEASE_DEFAULT && e.WEBSUB_LEASE_DEFAULT <= e.WEBSUB_LEASE_MAX)) {
     throw new ConfigError(
       `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
+    );
+  }
+  if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_REQUEST_TIMEOUT) {
+    throw new ConfigError(
+      `Invalid environment:\n  HTTP_HEADERS_TIMEOUT: expected at most HTTP_REQUEST_TIMEOUT (the headers are part of the request), got ${e.HTTP_HEADERS_TIMEOUT} / ${e.HTTP_REQUEST_TIMEOUT}`,
     );
   }
   if (e.WEBSUB_CLAIM_TTL <= Math.max(e.WEBSUB_VERIFY_TIMEOUT, e.WEBSUB_DELIVERY_TIMEOUT)) {
@@ -201,6 +226,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hubDbPoolSize: e.HUB_DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
+    http: {
+      headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT,
+      requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT,
+      keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT,
+      sendTimeoutSeconds: e.HTTP_SEND_TIMEOUT,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
     build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },
     staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
     websub: {

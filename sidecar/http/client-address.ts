@@ -1,6 +1,8 @@
 // The client a request counts against in per-client limits (the hub's rate limit, MCP session caps) and logs: the
 // socket's peer, or, when that peer is a trusted reverse proxy (TRUST_PROXY), the address the proxies forwarded
-// (RFC 7239 `Forwarded`, else `X-Forwarded-For`), read from the right past trusted hops.
+// in `X-Forwarded-For`, read from the right past trusted hops. Only that header: it is the one the shipped nginx
+// configuration sets (replacing the client's own), while `Forwarded`, `X-Real-IP` and the like would pass through
+// from the client, letting one client pose as many.
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
 import { type Cidr, formatIp, inCidr, type Ip, parseCidr, parseIp, unmapped } from "../net/ip.ts";
@@ -21,21 +23,16 @@ export function clientAddressFrom(trustProxy: readonly string[]): ClientAddress 
   return (c) => {
     const peer = c.env?.incoming?.socket?.remoteAddress;
     if (trusted.length === 0 || peer === undefined) return peer;
-    return forwardedClient(peer, c.req.header("forwarded"), c.req.header("x-forwarded-for"), trusted);
+    return forwardedClient(peer, c.req.header("x-forwarded-for"), trusted);
   };
 }
 
-/** The address a request came from, given its peer and forwarding headers and the proxies trusted to set them. */
-export function forwardedClient(
-  peer: string,
-  forwarded: string | undefined,
-  xForwardedFor: string | undefined,
-  trusted: readonly Cidr[],
-): string {
+/** The address a request came from, given its peer, its X-Forwarded-For and the proxies trusted to set it. */
+export function forwardedClient(peer: string, xForwardedFor: string | undefined, trusted: readonly Cidr[]): string {
   const isTrusted = (ip: Ip) => trusted.some((range) => inCidr(ip, range));
   const peerIp = plain(peer);
   if (!peerIp || !isTrusted(peerIp)) return peer;
-  const hops = forwarded !== undefined ? forwardedFor(forwarded) : (xForwardedFor?.split(",") ?? []);
+  const hops = xForwardedFor?.split(",") ?? [];
   let client = formatIp(peerIp);
   for (const hop of hops.slice(-MAX_HOPS).reverse()) {
     const ip = plain(stripPort(hop.trim()));
@@ -51,21 +48,6 @@ export function forwardedClient(
 function plain(text: string): Ip | undefined {
   const ip = parseIp(text);
   return ip && unmapped(ip);
-}
-
-/** The `for=` values of a Forwarded header, in order (elements are comma-separated, pairs semicolon-separated). */
-function forwardedFor(header: string): string[] {
-  return header.split(",").map((element) => {
-    for (const pair of element.split(";")) {
-      const eq = pair.indexOf("=");
-      if (eq > 0 && pair.slice(0, eq).trim().toLowerCase() === "for")
-        return pair
-          .slice(eq + 1)
-          .trim()
-          .replace(/^"|"$/g, "");
-    }
-    return "";
-  });
 }
 
 /** `[v6]:port` or `[v6]` -> v6; `v4:port` -> v4; a bare v6 address stays as it is. */

@@ -1,14 +1,17 @@
 // The admin listener's app (bound to 127.0.0.1 by the sidecar): GET /api/status with the process, queue and subscriber
-// figures that the public status leaves out. The event loop's delays are those since the previous status request.
+// figures that the public status leaves out (the event loop's delays are those since the previous status request), and
+// GET /healthz for probes that must not queue behind the public listener's load.
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
-import { errorHandler, notFoundHandler } from "../http/errors.ts";
+import { ApiError, errorHandler, notFoundHandler } from "../http/errors.ts";
 import type { Logger } from "../log.ts";
 import type { Release } from "../release/release.ts";
 import type { Hub } from "../websub/hub.ts";
 import type { EventLoopDelay } from "./event-loop-delay.ts";
-import { hubHealth, NO_STORE } from "./routes.ts";
+import { healthz, hubHealth, NO_STORE } from "./routes.ts";
 import { syncStatus } from "./sync-status.ts";
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 export type AdminDeps = Readonly<{
   release: () => Release;
@@ -24,6 +27,15 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
 
+  // Only for this machine's names: a page elsewhere that rebinds its own name to 127.0.0.1 (DNS rebinding) sends its
+  // own name as Host, and is refused before any figure is read.
+  app.use("*", async (c, next) => {
+    const host = (c.req.header("host") ?? "").toLowerCase().replace(/:\d+$/, "");
+    if (!LOCAL_HOSTS.has(host))
+      throw new ApiError(421, "misdirected_request", "The admin listener answers only Host 127.0.0.1 or localhost.");
+    await next();
+  });
+  app.get("/healthz", (c) => healthz(c, deps));
   app.get("/api/status", async (c) => {
     const current = deps.release();
     const memory = process.memoryUsage();

@@ -1,6 +1,6 @@
 // Public operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release, health and sync;
 // the process, queue and subscriber figures are on the admin listener, see admin.ts).
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
@@ -24,16 +24,19 @@ export async function hubHealth(deps: OpsDeps): Promise<"ok" | "error" | "none">
   }
 }
 
+/** GET /healthz, on the public listener and the admin one (which keeps answering when the public one is full). */
+export async function healthz(c: Context<AppEnv>, deps: OpsDeps): Promise<Response> {
+  const release = deps.release().id;
+  const hub = await hubHealth(deps);
+  if (hub === "none") return c.json({ status: "ok", release }, 200, NO_STORE);
+  if (hub === "ok") return c.json({ status: "ok", release, hub_db: "ok" }, 200, NO_STORE);
+  return c.json({ status: "unavailable", release, hub_db: "error" }, 503, NO_STORE);
+}
+
 export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get("/healthz", async (c) => {
-    const release = deps.release().id;
-    const hub = await hubHealth(deps);
-    if (hub === "none") return c.json({ status: "ok", release }, 200, NO_STORE);
-    if (hub === "ok") return c.json({ status: "ok", release, hub_db: "ok" }, 200, NO_STORE);
-    return c.json({ status: "unavailable", release, hub_db: "error" }, 503, NO_STORE);
-  });
+  app.get("/healthz", (c) => healthz(c, deps));
 
   app.get("/api/status", async (c) => {
     const current = deps.release();

@@ -1,7 +1,7 @@
 // GET /api/reviews/since/{date} from the release's since table: a compressed body, or an identity one up to
 // HELD_IDENTITY_BYTES, is made off the event loop once per release, coding and date, and kept; identical requests in
 // flight share it, and at most LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503
-// with Retry-After). A larger identity body is streamed, never held whole.
+// with Retry-After). A larger identity body is streamed, never held whole, and takes a place while it streams.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
@@ -74,8 +74,13 @@ export function sinceAnswers(): SinceAnswers {
       return new Response(null, { status: 304, headers: notModifiedHeaders });
     if (coding !== "identity" || (bytes <= HELD_IDENTITY_BYTES && req.method !== "HEAD"))
       return send(await rendered(t, date, count, coding, validators), req);
-    const body = req.method === "HEAD" ? null : (Readable.toWeb(Readable.from(t.body(date, count))) as ReadableStream);
-    return new Response(body, { status: 200, headers });
+    if (req.method === "HEAD") return new Response(null, { status: 200, headers });
+    // Streamed, the answer still takes a place, held until the stream ends or is cut: otherwise identity requests for
+    // many dates would each make their answer at once, beside the few the places allow.
+    await slots.take();
+    const stream = Readable.from(t.body(date, count));
+    stream.once("close", () => slots.give());
+    return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
   };
 }
 

@@ -1,8 +1,8 @@
 // A release file's bytes, or a range of them, as a response body read on demand.
 import { open } from "node:fs/promises";
 
-/** Few reads for a large file, and at most one chunk of it in memory per download. */
-const CHUNK_BYTES = 1024 * 1024;
+/** At most one chunk of a file in memory per download: a few thousand stalled downloads stay within tens of MB. */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Bytes `start` to `end` (inclusive) of `file`. A chunk is read only once the response has taken the previous one:

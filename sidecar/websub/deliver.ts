@@ -1,11 +1,12 @@
 // Content distribution (WebSub 7): POST the topic's exact bytes to one callback and record the outcome in the outbox.
 import type { Logger } from "../log.ts";
+import type { HostShare } from "./host-share.ts";
 import { callbackFields } from "./log-fields.ts";
 import { type CallbackClient, describeOutcome } from "./net/client.ts";
 import { maxAttempts, nextAttemptAt } from "./retry.ts";
 import { hubSignature } from "./signature.ts";
 import type { DeliveryJob, HubStore } from "./store/store.ts";
-import type { TopicSource } from "./topics.ts";
+import type { TopicContent, TopicSource } from "./topics.ts";
 
 /** The answer to a delivery is ignored (WebSub 7); a little is read so the connection can be reused. */
 const MAX_DELIVERY_ANSWER_BYTES = 64 * 1024;
@@ -15,6 +16,8 @@ export type DeliverDeps = Readonly<{
   client: CallbackClient;
   topics: TopicSource;
   claimant: string;
+  /** The places per callback host; without it (tests of one delivery) every delivery goes out at once. */
+  hostShare?: HostShare;
   timeoutMs: number;
   retryDelaysSeconds: readonly number[];
   logger: Logger;
@@ -38,6 +41,26 @@ export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<
     deps.logger.info("websub delivery left to a replica holding its content", { ...log, sha256: job.contentSha256 });
     return;
   }
+  const place = deps.hostShare ? await deps.hostShare.enter(job.callback) : { leave: () => undefined };
+  if (!place) {
+    // Its host holds its share of places: the delivery waits unclaimed, and is claimed again once a place frees.
+    await deps.store.deliveryLeave(job, deps.claimant);
+    return;
+  }
+  try {
+    return await attempt(job, content, deps, log);
+  } finally {
+    place.leave();
+  }
+}
+
+/** One POST of the content to the callback, its outcome recorded. */
+async function attempt(
+  job: DeliveryJob,
+  content: TopicContent,
+  deps: DeliverDeps,
+  log: Record<string, unknown>,
+): Promise<number | undefined> {
   const body = await content.body();
   const headers: Record<string, string> = { "content-type": content.contentType, link: content.link };
   if (job.secret !== null) headers["x-hub-signature"] = hubSignature(job.secret, body);

@@ -9,7 +9,8 @@ import type { Logger } from "../log.ts";
 import { createChangeTracker } from "./changes.ts";
 import { runDelivery } from "./deliver.ts";
 import { createCallbackClient } from "./net/client.ts";
-import type { Resolver } from "./net/lookup.ts";
+import { createHostShare, hostName } from "./host-share.ts";
+import { type Resolver, systemResolver } from "./net/lookup.ts";
 import { createAddressPolicy } from "./net/policy.ts";
 import { storeRateLimiter } from "./rate-limit.ts";
 import { hubRoutes } from "./routes.ts";
@@ -62,11 +63,16 @@ export function createHub(deps: HubDeps): Hub {
   const held = () => topics.current().map((t) => t.sha256);
 
   const verifyDeps = { store, client, timeoutMs: ws.verifyTimeoutSeconds * 1000, logger, now };
+  // A quarter of the places per host: a host whose callbacks hang holds those, never the others' (see host-share.ts).
+  const hostShare = createHostShare(Math.max(1, Math.floor(ws.concurrency / 4)), deps.resolver ?? systemResolver, () =>
+    worker.kick(),
+  );
   const deliverDeps = {
     store,
     client,
     topics,
     claimant,
+    hostShare,
     timeoutMs: ws.deliveryTimeoutSeconds * 1000,
     retryDelaysSeconds: ws.retryDelaysSeconds,
     logger,
@@ -85,9 +91,16 @@ export function createHub(deps: HubDeps): Hub {
       {
         name: "delivery",
         claim: async (limit) =>
-          (await store.deliveryClaim({ limit, claimant, now: now(), ttlMs, contents: held() })).map(
-            (job) => () => runDelivery(job, deliverDeps),
-          ),
+          (
+            await store.deliveryClaim({
+              limit,
+              claimant,
+              now: now(),
+              ttlMs,
+              contents: held(),
+              skipHosts: hostShare.busyHosts(),
+            })
+          ).map((job) => () => runDelivery(job, deliverDeps)),
       },
     ],
     nextDueAt: () => store.workNextDueAt(now(), held()),
@@ -109,7 +122,7 @@ export function createHub(deps: HubDeps): Hub {
           {
             topic: request.topic,
             callback: request.callback.href,
-            callbackHost: request.callback.hostname,
+            callbackHost: hostName(request.callback.href),
             mode: request.mode,
             secret: request.mode === "subscribe" ? request.secret : null,
             leaseSeconds: request.mode === "subscribe" ? request.leaseSeconds : 0,

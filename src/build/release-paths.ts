@@ -1,4 +1,5 @@
 // Where releases live: DIST_DIR is a symlink swapped atomically to an immutable directory under `.<name>-releases/`.
+import { statSync } from "node:fs";
 import path from "node:path";
 
 export type ReleasePaths = {
@@ -15,15 +16,37 @@ export type ReleasePaths = {
   dataDir: string;
 };
 
+/**
+ * The staging directory is beside the releases, so that promoting it is one rename; unless DIST_DIR is on another
+ * filesystem than the project (the working directory): Astro moves its pages there from under the project by rename,
+ * which cannot cross filesystems, so the build stages under the project and promote copies the staging across first.
+ */
 export function releasePaths(distDir: string, buildId: string = String(process.pid)): ReleasePaths {
   const abs = path.resolve(distDir);
   const releasesDir = path.join(path.dirname(abs), `.${path.basename(abs)}-releases`);
+  // The build's own directories, never published: beside DIST_DIR, or under the project with the staging directory.
+  const sameDevice = deviceOf(releasesDir) === deviceOf(process.cwd());
+  const buildDir = sameDevice
+    ? path.join(path.dirname(abs), `.${path.basename(abs)}-build`)
+    : path.join(process.cwd(), ".astro", `${path.basename(abs)}-build`);
   return {
     distDir: abs,
     releasesDir,
-    stagingDir: path.join(releasesDir, `.staging-${buildId}`),
-    // Beside the releases rather than among them: the build's own, never published.
-    cacheDir: path.join(path.dirname(abs), `.${path.basename(abs)}-build`, "astro-cache"),
-    dataDir: path.join(path.dirname(abs), `.${path.basename(abs)}-build`, "data"),
+    stagingDir: sameDevice
+      ? path.join(releasesDir, `.staging-${buildId}`)
+      : path.join(process.cwd(), ".astro", `staging-${path.basename(abs)}-${buildId}`),
+    cacheDir: path.join(buildDir, "astro-cache"),
+    dataDir: path.join(buildDir, "data"),
   };
+}
+
+/** The device of `p`, or of its nearest existing parent (the releases directory may not exist yet). */
+function deviceOf(p: string): number {
+  for (let dir = p; ; dir = path.dirname(dir)) {
+    try {
+      return statSync(dir).dev;
+    } catch {
+      if (path.dirname(dir) === dir) return -1;
+    }
+  }
 }

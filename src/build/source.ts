@@ -8,6 +8,7 @@ import { type Business, BusinessFile } from "../lib/schema/business.ts";
 import { ReviewInput } from "../lib/schema/review.ts";
 import { duplicateKeys } from "./duplicate-keys.ts";
 import { futureDates } from "./future-dates.ts";
+import { nestsDeeperThan, TOO_DEEP } from "./json-depth.ts";
 import { decodeSource, sourceLines } from "./source-text.ts";
 import { parseSuppressed, readSuppressedBytes, SUPPRESSED_FILE } from "./suppressed.ts";
 
@@ -143,6 +144,10 @@ function display(file: string): string {
 }
 
 function parseBusiness(file: string, text: string, problems: string[]): Business | null {
+  if (nestsDeeperThan(text)) {
+    problems.push(`${file}: ${TOO_DEEP}`);
+    return null;
+  }
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   if (errors.length > 0 || !tree) {
@@ -177,6 +182,10 @@ function parseReviews(file: string, lines: Iterable<string>, now: number, proble
     n++;
     const line = whole.trim();
     if (line === "") continue;
+    if (nestsDeeperThan(line)) {
+      problems.push(`${file}:${n}: ${TOO_DEEP}`);
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);

@@ -2,6 +2,7 @@
 // model (what the build would refuse is refused here, in the export's terms), unverified reviews set aside, a review
 // read twice kept once.
 import { futureDates } from "../build/future-dates.ts";
+import { replacedUncarriable } from "../lib/schema/carriable-text.ts";
 import { ReviewInput } from "../lib/schema/review.ts";
 import { type ImportedReview, matchKeys } from "./merge.ts";
 import { canonical } from "./record-line.ts";
@@ -13,6 +14,11 @@ export type Records = {
   /** Reviews the platform does not vouch for, skipped (without --include-unverified). */
   unverified: { id: string; where: Where }[];
   refused: Refusal[];
+  /**
+   * Reviews whose text held characters feeds cannot carry (control characters, U+FFFE/U+FFFF, lone surrogates),
+   * replaced by U+FFFD: the owner cannot edit a platform's text, and one such character would break the feeds.
+   */
+  replaced: { id: string; where: Where; fields: string[] }[];
   /** Every id the export holds, whatever became of it. */
   seen: Set<string>;
   platforms: Set<string>;
@@ -22,7 +28,14 @@ export type RecordOptions = Readonly<{ includeUnverified: boolean; now: number }
 
 /** The records so far, and the function that adds a draft to them. */
 export function recordCollector(options: RecordOptions): { records: Records; add: (draft: Draft) => void } {
-  const records: Records = { imported: [], unverified: [], refused: [], seen: new Set(), platforms: new Set() };
+  const records: Records = {
+    imported: [],
+    unverified: [],
+    refused: [],
+    replaced: [],
+    seen: new Set(),
+    platforms: new Set(),
+  };
   const first = new Map<string, ImportedReview>();
   const add = (draft: Draft): void => {
     const id = reviewId(draft.platform, draft.platformId);
@@ -32,11 +45,10 @@ export function recordCollector(options: RecordOptions): { records: Records; add
       records.unverified.push({ id, where: draft.where });
       return;
     }
-    const parsed = ReviewInput.safeParse({
-      id,
-      ...draft.record,
-      verified: draft.verified ? draft.record.verified : null,
-    });
+    const fields: string[] = [];
+    const record = replacedUncarriable(draft.record, (path) => fields.push(draft.fields[path] ?? path));
+    if (fields.length > 0) records.replaced.push({ id, where: draft.where, fields });
+    const parsed = ReviewInput.safeParse({ id, ...record, verified: draft.verified ? record.verified : null });
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         records.refused.push(refusal(draft, issue.path.map(String).join("."), issue.message));
@@ -48,13 +60,13 @@ export function recordCollector(options: RecordOptions): { records: Records; add
       records.refused.push(refusal(draft, problem.slice(0, cut), problem.slice(cut + 2)));
     }
     if (future.length > 0) return;
-    const record = canonical(parsed.data);
+    const line = canonical(parsed.data);
     const review: ImportedReview = {
       id,
-      line: JSON.stringify(record),
+      line: JSON.stringify(line),
       where: draft.where,
       publishedAt: parsed.data.published_at,
-      keys: matchKeys(record),
+      keys: matchKeys(line),
     };
     const earlier = first.get(id);
     if (!earlier) {

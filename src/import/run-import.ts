@@ -9,6 +9,7 @@ import { detectFormat, formatOf, type FormatName } from "./formats/index.ts";
 import { merge } from "./merge.ts";
 import { recordCollector } from "./records.ts";
 import { formatSummary, refusalLine } from "./report.ts";
+import { removeStaleTemporaries } from "./stale-temporaries.ts";
 import type { FormatOptions, Refusal } from "./types.ts";
 import { replaceFile } from "./write-data.ts";
 
@@ -33,6 +34,8 @@ const UNKNOWN_FORMAT =
 export type ImportOutcome = { code: 0 | 1; summary: string; verdict: string };
 
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
+  // What an import killed mid-write left (up to a whole data file each) goes, unless this run is only a look.
+  if (!o.dryRun) await removeStaleTemporaries(path.join(o.dataDir, "reviews.jsonl"));
   const refused: Refusal[] = [];
   const { records, add } = recordCollector({ includeUnverified: o.includeUnverified, now: o.now });
   const files: { file: string; format: FormatName; records: number; notes: string[] }[] = [];
@@ -56,6 +59,12 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
       });
   }
   refused.push(...records.refused);
+  for (const r of records.replaced)
+    files
+      .find((f) => f.file === r.where.file)
+      ?.notes.push(
+        `review ${r.id} (${r.where.at}): ${r.fields.join(", ")}: characters XML and JSON feeds cannot carry (control characters, U+FFFE/U+FFFF, lone surrogates) replaced by U+FFFD`,
+      );
 
   const dataFile = path.join(o.dataDir, "reviews.jsonl");
   const dataProblems: string[] = [];

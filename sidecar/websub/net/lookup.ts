@@ -6,7 +6,8 @@ import type { AddressPolicy } from "./policy.ts";
 /** Resolves a host name to all its addresses (injectable so tests can play a rebinding DNS server). */
 export type Resolver = (hostname: string, family: 0 | 4 | 6) => Promise<readonly LookupAddress[]>;
 
-const systemResolver: Resolver = (hostname, family) => dns.lookup(hostname, { all: true, family, order: "verbatim" });
+export const systemResolver: Resolver = (hostname, family) =>
+  dns.lookup(hostname, { all: true, family, order: "verbatim" });
 
 /** A callback host that names, or resolves to, an address the policy forbids. Never retried into success. */
 export class ForbiddenAddressError extends Error {

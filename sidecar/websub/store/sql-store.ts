@@ -106,9 +106,9 @@ export function createSqlStore(options: SqlStoreOptions): HubStore {
     subscriptionDeleteExpired: async (now) => (await sql.query(SQL.subscriptionDeleteExpired, [now])).rowCount,
 
     deliveryClaim: async (c) =>
-      (await sql.query(D.deliveryClaim, [c.claimant, c.now + c.ttlMs, c.now, c.limit, c.contents])).rows.map(
-        toDeliveryJob,
-      ),
+      (
+        await sql.query(D.deliveryClaim, [c.claimant, c.now + c.ttlMs, c.now, c.limit, c.contents, c.skipHosts ?? []])
+      ).rows.map(toDeliveryJob),
 
     deliveryLeave: (job, claimant) =>
       sql.transaction(async (q) => {

@@ -92,8 +92,9 @@ export type HubDialect = Readonly<{
   /** $1 claimant, $2 until, $3 now, $4 limit. */
   verificationClaim: string;
   /**
-   * $1 claimant, $2 until, $3 now, $4 limit, $5 contents held: due deliveries of active subscriptions, grouped by content
-   * so that a batch shares the bodies the worker holds, each with its subscription's topic, callback, secret, failures.
+   * $1 claimant, $2 until, $3 now, $4 limit, $5 contents held, $6 callback hosts to skip (they hold their share of
+   * places): due deliveries of active subscriptions, grouped by content so that a batch shares the bodies the worker
+   * holds, each with its subscription's topic, callback, secret, failures.
    */
   deliveryClaim: string;
   /** $1 id: who holds the delivery's claim. */

@@ -63,6 +63,8 @@ type DeliveryClaim = Claim &
   Readonly<{
     /** The topic contents (sha256) the claimant holds: only deliveries of these are claimed, grouped by content. */
     contents: readonly string[];
+    /** Callback hosts (as stored) whose deliveries are left unclaimed: they hold their share of places already. */
+    skipHosts?: readonly string[];
   }>;
 
 export type TopicVersion = Readonly<{

@@ -1,5 +1,5 @@
 // Atomic publishing: a finished staging directory becomes an immutable release and DIST_DIR's symlink is swapped to it.
-import { lstat, readdir, rename, rm, stat, symlink } from "node:fs/promises";
+import { cp, lstat, mkdir, readdir, rename, rm, stat, symlink } from "node:fs/promises";
 import path from "node:path";
 import type { ReleasePaths } from "../release-paths.ts";
 
@@ -13,7 +13,16 @@ const KEEP_PREVIOUS = 2;
 export async function promote(paths: ReleasePaths, releaseId: string): Promise<string> {
   const target = path.join(paths.releasesDir, releaseId);
   if (await exists(target)) await rm(paths.stagingDir, { recursive: true, force: true });
-  else await rename(paths.stagingDir, target);
+  else if (path.dirname(paths.stagingDir) === paths.releasesDir) await rename(paths.stagingDir, target);
+  else {
+    // Staged on the project's filesystem (release-paths.ts): copied across, then renamed on the releases' own.
+    const copy = path.join(paths.releasesDir, `.staging-${process.pid}`);
+    await rm(copy, { recursive: true, force: true });
+    await mkdir(paths.releasesDir, { recursive: true });
+    await cp(paths.stagingDir, copy, { recursive: true, verbatimSymlinks: true });
+    await rename(copy, target);
+    await rm(paths.stagingDir, { recursive: true, force: true });
+  }
 
   const current = await lstat(paths.distDir).catch(() => null);
   if (current && !current.isSymbolicLink()) {

@@ -35,7 +35,8 @@ export function reviewPageValues(
     id: review.id,
     title: esc(`${heading} of ${business.name}`),
     description: esc(describe(review)),
-    heading: esc(heading),
+    // The name in <bdi>: a right-to-left (or override) character in it must not reorder the words around it.
+    heading: `<bdi>${esc(review.author.name)}</bdi>${esc(heading.slice(review.author.name.length))}`,
     main,
   };
 }

@@ -1,6 +1,7 @@
 // The business and its catalog (technicians, services, service areas): the input file and the published shape are the same.
 import { z } from "zod";
 import { foldName } from "../text/fold.ts";
+import { refuseUncarriable } from "./carriable-text.ts";
 import { HttpUrl, Label, Slug, TimestampInput } from "./common.ts";
 
 const CatalogEntry = z.object({
@@ -138,6 +139,7 @@ export const Business = z
     },
     { when: () => true },
   )
+  .superRefine(refuseUncarriable, { when: () => true })
   .meta({ id: "Business", description: "The business, with the catalog that review mentions resolve against" });
 
 /** business.json as written: a Business, with the "$schema" key editors find its JSON Schema by (never published). */

@@ -38,20 +38,36 @@ export type ValidationIssue = z.output<typeof ValidationIssue>;
 export type ValidationError = z.output<typeof ValidationError>;
 export type ApiError = z.output<typeof ApiError>;
 
+/** Unknown keys named one by one at most; the rest are counted. A request cannot make a long answer of many. */
+const UNKNOWN_NAMED = 5;
+/** Characters of an unknown key's name repeated in an answer. */
+const UNKNOWN_NAME_CHARS = 40;
+
 /**
  * zod issues as the API publishes them: only `code`, `path` and `message`, so that nothing internal
- * (received values, regexes) leaks. Unknown keys become one issue per key, each naming its key.
+ * (received values, regexes) leaks. Unknown keys become one issue per key, each naming its key (cut short), for the
+ * first few; one more issue counts the others.
  */
 export function toValidationIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   const out: ValidationIssue[] = [];
+  let unknown = 0;
   for (const issue of issues) {
     const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys)
-        out.push({ code: issue.code, path: [...path, key], message: `unknown parameter '${key}'` });
+      for (const key of issue.keys) {
+        if (unknown++ >= UNKNOWN_NAMED) continue;
+        const name = key.length > UNKNOWN_NAME_CHARS ? `${key.slice(0, UNKNOWN_NAME_CHARS)}…` : key;
+        out.push({ code: issue.code, path: [...path, name], message: `unknown parameter '${name}'` });
+      }
     } else {
       out.push({ code: issue.code, path, message: issue.message });
     }
   }
+  if (unknown > UNKNOWN_NAMED)
+    out.push({
+      code: "unrecognized_keys",
+      path: [],
+      message: `and ${unknown - UNKNOWN_NAMED} more unknown parameters`,
+    });
   return out;
 }

@@ -1,5 +1,6 @@
 // A review: the input line of reviews.jsonl, and the published record that adds what the build derives.
 import { z } from "zod";
+import { refuseUncarriable } from "./carriable-text.ts";
 import { HttpUrl, IsoDate, Slug, Timestamp, TimestampInput } from "./common.ts";
 import { AspectPolarity, SentimentLabel } from "./insights.ts";
 
@@ -68,7 +69,8 @@ export const ReviewInput = z
       .default(null),
   })
   .strict()
-  // Runs when other fields failed too, so every problem of a line is reported in one build.
+  // Run when other fields failed too, so every problem of a line is reported in one build.
+  .superRefine(refuseUncarriable, { when: () => true })
   .superRefine(crossFieldProblems, { when: () => true });
 
 /** Problems between fields, checked on whatever of them are valid (the value may have failed elsewhere). */

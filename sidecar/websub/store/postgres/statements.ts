@@ -18,7 +18,7 @@ export const POSTGRES: HubDialect = {
     WITH due AS (
       SELECT d.id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.next_attempt_at <= $3 AND (d.claimed_by IS NULL OR d.claim_expires_at <= $3) AND s.expires_at > $3
-        AND d.content_sha256 = ANY ($5::text[])
+        AND d.content_sha256 = ANY ($5::text[]) AND NOT (s.callback_host = ANY ($6::text[]))
       ORDER BY d.next_attempt_at, d.content_sha256, d.id LIMIT $4 FOR UPDATE OF d SKIP LOCKED)
     UPDATE deliveries d SET claimed_by = $1, claim_expires_at = $2 FROM due, subscriptions s
     WHERE d.id = due.id AND s.id = d.subscription_id

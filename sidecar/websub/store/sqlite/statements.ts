@@ -14,6 +14,7 @@ export const SQLITE: HubDialect = {
       SELECT d.id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.next_attempt_at <= $3 AND (d.claimed_by IS NULL OR d.claim_expires_at <= $3) AND s.expires_at > $3
         AND d.content_sha256 IN (SELECT value FROM json_each($5))
+        AND s.callback_host NOT IN (SELECT value FROM json_each($6))
       ORDER BY d.next_attempt_at, d.content_sha256, d.id LIMIT $4)
     RETURNING id, subscription_id, content_sha256, attempts,
       (SELECT topic FROM subscriptions s WHERE s.id = subscription_id) AS topic,

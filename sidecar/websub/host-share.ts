@@ -7,7 +7,7 @@ import type { Resolver } from "./net/lookup.ts";
 /** Host names whose address is remembered at most. */
 const MAX_NAMES_KEPT = 10_000;
 
-export type HostPlace = Readonly<{ leave(): void }>;
+type HostPlace = Readonly<{ leave(): void }>;
 
 export type HostShare = Readonly<{
   /**

@@ -3,7 +3,7 @@
 // named as the problem it is.
 
 /** Arrays and objects within each other a data file may hold: a review nests 3 deep, business.json 4. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Whether `text` nests arrays and objects deeper than `max` (brackets inside strings are not counted). */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {

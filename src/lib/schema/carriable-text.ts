@@ -13,7 +13,7 @@ const UNCARRIABLE_ALL = new RegExp(UNCARRIABLE.source, "g");
 const MAX_DEPTH = 32;
 
 /** What is wrong with `text`, e.g. "contains U+0000 (a control character) at character 12"; undefined when nothing. */
-export function uncarriableProblem(text: string): string | undefined {
+function uncarriableProblem(text: string): string | undefined {
   const found = UNCARRIABLE.exec(text);
   if (!found) return undefined;
   const code = found[0].charCodeAt(0);
@@ -23,7 +23,7 @@ export function uncarriableProblem(text: string): string | undefined {
 }
 
 /** `text` with every character XML and JSON cannot carry replaced by U+FFFD. */
-export function replaceUncarriable(text: string): string {
+function replaceUncarriable(text: string): string {
   return text.replace(UNCARRIABLE_ALL, "\uFFFD");
 }
 

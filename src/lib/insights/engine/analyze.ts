@@ -16,7 +16,7 @@ import { terms } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 
 /** Bump on any change to the algorithm; the taxonomy, lexicon and model are fingerprinted separately. */
-export const ENGINE = { name: "reviews-insights", version: "1.2.0" } as const;
+export const ENGINE = { name: "reviews-insights", version: "1.3.0" } as const;
 
 export type AspectSentiment = "positive" | "negative" | "neutral";
 export type ReviewSentimentLabel = AspectSentiment | "mixed";

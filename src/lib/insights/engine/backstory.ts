@@ -27,7 +27,13 @@ export function backstory(t: Tokens, layout: Layout, phrases: Matcher<null>): Ui
     let from = m.start;
     while (from > 0 && layout.segmentOf[from - 1] === segment) from--;
     let to = m.end;
-    while (to < t.norm.length && layout.segmentOf[to] === segment) to++;
+    let current = layout.segmentOf[m.end - 1]!;
+    for (;;) {
+      while (to < t.norm.length && layout.segmentOf[to] === current) to++;
+      // "with" names what the backstory had, not a new statement: "lived with a leaky spigot for ages".
+      if (to >= t.norm.length || t.norm[to] !== "with" || layout.clauseOf[to] !== layout.clauseOf[m.start]) break;
+      current = layout.segmentOf[to]!;
+    }
     if (mask[from]) continue;
     let after = false;
     for (let i = from; i < to && !after; i++) if ((i < m.start || i >= m.end) && AFTER.has(t.norm[i]!)) after = true;

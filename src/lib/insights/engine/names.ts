@@ -31,7 +31,8 @@ const PERSON_VERBS = new Set(
 const PERSON_TRAITS = new Set(
   (
     "great awesome amazing fantastic wonderful excellent friendly polite nice kind sweet courteous rude patient " +
-    "knowledgeable helpful respectful pleasant professional personable funny a an the super very really so " +
+    "knowledgeable helpful respectful pleasant professional personable funny terrific superb fabulous outstanding " +
+    "lovely delightful cheerful gracious thorough careful meticulous a an the super very really so " +
     "extremely incredibly always never our my here there on out in late early"
   ).split(" "),
 );
@@ -45,10 +46,16 @@ const BEFORE_NAME = new Set(
 
 /**
  * Token by token, the capitalised words that name a person: a word capitalised inside a sentence (unless its
- * neighbours are capitalised too, as in a title, and no "thanks" or "our tech" comes before it), or a name-word that
- * opens a sentence and is followed by what a person does or is. Null when there is none.
+ * neighbours are capitalised too, as in a title, and no "thanks" or "our tech" comes before it), or a name-word (or a
+ * word `listed` as no cue, such as a catalog's technician) that opens a sentence and is followed by what a person does
+ * or is. Null when there is none.
  */
-export function personNames(text: string, t: Tokens, sentenceStart: (token: number) => boolean): Uint8Array | null {
+export function personNames(
+  text: string,
+  t: Tokens,
+  sentenceStart: (token: number) => boolean,
+  listed: (token: number) => boolean,
+): Uint8Array | null {
   let mask: Uint8Array | null = null;
   const n = t.norm.length;
   for (let i = 0; i < n; i++) {
@@ -59,8 +66,8 @@ export function personNames(text: string, t: Tokens, sentenceStart: (token: numb
     if (sentenceStart(i)) {
       const after = next >= 0 ? t.norm[next]! : "";
       name =
-        NAME_WORDS.has(t.norm[i]!) &&
-        (PERSON_VERBS.has(after) || (COPULAS.has(after) && i + 2 < n && PERSON_TRAITS.has(t.norm[i + 2]!)));
+        (PERSON_VERBS.has(after) || (COPULAS.has(after) && i + 2 < n && PERSON_TRAITS.has(t.norm[i + 2]!))) &&
+        (NAME_WORDS.has(t.norm[i]!) || listed(i));
     } else {
       const titled =
         (prev >= 0 && capitalised(text, t, prev) && !sentenceStart(prev)) || (next >= 0 && capitalised(text, t, next));
@@ -76,6 +83,9 @@ export function personNames(text: string, t: Tokens, sentenceStart: (token: numb
 /** "Bill" and "Rusty", not "bill", "BILL" or "I". */
 function capitalised(text: string, t: Tokens, i: number): boolean {
   if (t.kind[i] !== WORD) return false;
+  // Most words start in lower case: answered without building a string.
+  const code = text.charCodeAt(t.start[i]!);
+  if (code >= 97 && code <= 122) return false;
   const raw = text.slice(t.start[i], t.end[i]);
   if (raw.length < 2) return false;
   const first = raw[0]!;

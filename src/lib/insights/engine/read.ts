@@ -25,7 +25,9 @@ export function read(c: Compiled, text: string): Reading {
   const scanned = c.main.scan(t);
   const layout = segment(t, scanned);
   const sentenceOf = (i: number) => layout.clauses[layout.clauseOf[i]!]!.sentence;
-  const names = personNames(text, t, (i) => i === 0 || sentenceOf(i) !== sentenceOf(i - 1));
+  // A one-word catalog name ("Prompt") is one of the phrases that are no cue: a name-word like "Bill" or "Rusty".
+  const listed = (i: number) => c.ignores.all(t, i, i + 1).some((m) => m.end === i + 1);
+  const names = personNames(text, t, (i) => i === 0 || sentenceOf(i) !== sentenceOf(i - 1), listed);
   const story = backstory(t, layout, c.backstory);
   // Neither a name nor the backstory judges the visit: their cue and opinion words are left out, the rest (negators,
   // boundaries) kept. A name is left out of the classifier's reading too when it is also a word or a cue.

@@ -132,3 +132,19 @@ describe("the owner's FAQ", () => {
     assert.ok(!speed.answer.includes("hydro jetting"), speed.answer);
   });
 });
+
+describe("a problem counts only the reviews that name it", () => {
+  const problems = (text: string) => engine.analyze(text, null).problems;
+  it("a toilet, hot water, an outlet or a root cause is not a fault", () => {
+    assert.deepEqual(problems("They set the new toilet and hooked up the vanity."), []);
+    assert.deepEqual(problems("Plenty of hot water since the install."), []);
+    assert.deepEqual(problems("He added an outlet by the garage door and found the root cause of the noise."), [
+      "noise",
+    ]);
+  });
+  it("the fault itself is", () => {
+    assert.deepEqual(problems("Our upstairs toilet ran all night."), ["running-toilet"]);
+    assert.deepEqual(problems("We woke up to no hot water."), ["no-hot-water"]);
+    assert.deepEqual(problems("The outlet by the sink sparked and died."), ["electrical"]);
+  });
+});

@@ -51,6 +51,10 @@ export const Lexicon = z
       .array(Pattern)
       .meta({ description: "Praise often meant sarcastically; flipped when the context is negative" }),
     sarcasm: z.array(Pattern).meta({ description: "Markers that make the sentence's praise sarcastic" }),
+    backstory: z.array(Pattern).default([]).meta({
+      description:
+        'Phrases that tell what was wrong before the visit ("had been slow for months"): their part of a sentence judges nothing',
+    }),
     stopwords: z.array(z.string()).meta({ description: "Words that never make a topic" }),
   })
   .strict();

@@ -19,7 +19,7 @@ import type { AspectFinding, ReviewAnalysis, RuleFinding } from "./types.ts";
 export type { AspectSentiment, ReviewAnalysis, ReviewSentimentLabel } from "./types.ts";
 
 /** Bump on any change to the algorithm; the taxonomy, lexicon and model are fingerprinted separately. */
-export const ENGINE = { name: "reviews-insights", version: "1.2.0" } as const;
+export const ENGINE = { name: "reviews-insights", version: "1.3.0" } as const;
 
 export type Analyzer = {
   analyze(text: string | null, rating?: number | null): ReviewAnalysis;

@@ -35,6 +35,10 @@ export type Compiled = {
   markers: Matcher<Marker>;
   /** The phrases that are no cue (and the business's names), found even where a cue overlaps them. */
   ignores: Matcher<null>;
+  /** The phrases that tell what was wrong before the visit ("had been slow for months", "when we bought the house"). */
+  backstory: Matcher<null>;
+  /** Real words of the language: a name that is one is left out of the classifier's reading. */
+  words: ReadonlySet<string>;
   stopwords: ReadonlySet<string>;
   /** Function words that negation scope skips when counting its reach. */
   transparent: ReadonlySet<string>;
@@ -140,6 +144,11 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet
     return { elements: parsed.elements, entry: null, weight: parsed.weight, order, source };
   });
 
+  const backstoryPatterns = lexicon.backstory.map((source, order): Pattern<null> => {
+    const parsed = parsePattern(source) as Exclude<ReturnType<typeof parsePattern>, { error: string }>;
+    return { elements: parsed.elements, entry: null, weight: parsed.weight, order, source };
+  });
+
   const vocab = vocabulary([...patterns, ...markerPatterns]);
   // Function words are never corrected, nor corrected towards: "thorugh" is "thorough", not "through".
   const plain = new Set([...lexicon.stopwords, ...lexicon.transparent].map((w) => w.toLowerCase()));
@@ -151,6 +160,8 @@ export function compile(taxonomy: Taxonomy, lexicon: Lexicon, words: ReadonlySet
     main: new Matcher(patterns, rank),
     markers: new Matcher(markerPatterns, () => 0),
     ignores: new Matcher(ignorePatterns, () => 0),
+    backstory: new Matcher(backstoryPatterns, () => 0),
+    words,
     stopwords: new Set(lexicon.stopwords.map((w) => w.toLowerCase())),
     transparent: new Set(lexicon.transparent.map((w) => w.toLowerCase())),
     opinionWords: new Set([...entries.keys()].filter((k) => !/[*#|_]|\.\./.test(k))),

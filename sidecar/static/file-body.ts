@@ -2,7 +2,7 @@
 import { open } from "node:fs/promises";
 
 /** At most one chunk of a file in memory per download: a few thousand stalled downloads stay within tens of MB. */
-const CHUNK_BYTES = 64 * 1024;
+export const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Bytes `start` to `end` (inclusive) of `file`. A chunk is read only once the response has taken the previous one:

@@ -29,7 +29,7 @@ it("shows each source's last success, staleness and error", async () => {
   assert.ok(Math.abs((body.sync.google!.stale_seconds as number) - 120) <= 2);
   assert.deepEqual(body.sync.google!.last_error, { at });
   const admin = createAdminApp({ release: () => release, logger: memoryLogger(), eventLoop, dataDir: dir });
-  const full = (await (await admin.request("/api/status")).json()) as typeof body;
+  const full = (await (await admin.request("/api/status", { headers: { host: "127.0.0.1" } })).json()) as typeof body;
   assert.deepEqual(full.sync.google!.last_error, error);
 
   const none = opsRoutes({ release: () => release, logger: memoryLogger(), dataDir: await tempData() });

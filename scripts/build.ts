@@ -1,7 +1,7 @@
 // `npm run build [-- --allow-empty] [-- --allow-shrink]`: builds the site from DATA_DIR and publishes it atomically
 // into DIST_DIR. Read top to bottom: validate the data, derive the site, write its data files, render the pages with
 // Astro, publish.
-import { rename, rm } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build as astroBuild } from "astro";
@@ -44,11 +44,15 @@ const timed = async <T>(stage: string, run: () => Promise<T>): Promise<T> => {
   return result;
 };
 
-// No build while a sync or an import writes DATA_DIR (builds share it): it says who holds it and exits with 3.
-let lock: Awaited<ReturnType<typeof acquireDataLock>>;
+// No build while a sync or an import writes DATA_DIR (builds share it), and one build at a time of this DIST_DIR (its
+// data and cache directories are one per DIST_DIR): a refused build says who holds the lock and exits with 3.
+const locks: Awaited<ReturnType<typeof acquireDataLock>>[] = [];
 try {
-  lock = await acquireDataLock(config.dataDir, "npm run build", "shared");
+  locks.push(await acquireDataLock(config.dataDir, "npm run build", "shared"));
+  await mkdir(paths.buildDir, { recursive: true });
+  locks.push(await acquireDataLock(paths.buildDir, `npm run build of ${config.distDir}`));
 } catch (err) {
+  await Promise.all(locks.map((l) => l.release()));
   console.error((err as Error).message);
   process.exit(err instanceof LockHeldError ? 3 : 1);
 }
@@ -86,5 +90,5 @@ try {
   process.exitCode = 1;
 } finally {
   await rm(dataFiles, { recursive: true, force: true });
-  await lock.release();
+  for (const l of locks) await l.release();
 }

@@ -1,4 +1,5 @@
 // Where releases live: DIST_DIR is a symlink swapped atomically to an immutable directory under `.<name>-releases/`.
+import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import path from "node:path";
 
@@ -6,6 +7,8 @@ export type ReleasePaths = {
   distDir: string;
   releasesDir: string;
   stagingDir: string;
+  /** The build's own directory for this DIST_DIR, never published: one build at a time holds its lock. */
+  buildDir: string;
   /** What Astro's incremental build keeps between the builds of this DIST_DIR. */
   cacheDir: string;
   /**
@@ -28,13 +31,14 @@ export function releasePaths(distDir: string, buildId: string = String(process.p
   const sameDevice = deviceOf(releasesDir) === deviceOf(process.cwd());
   const buildDir = sameDevice
     ? path.join(path.dirname(abs), `.${path.basename(abs)}-build`)
-    : path.join(process.cwd(), ".astro", `${path.basename(abs)}-build`);
+    : path.join(process.cwd(), ".astro", `build-${createHash("sha256").update(abs).digest("hex").slice(0, 16)}`);
   return {
     distDir: abs,
     releasesDir,
     stagingDir: sameDevice
       ? path.join(releasesDir, `.staging-${buildId}`)
       : path.join(process.cwd(), ".astro", `staging-${path.basename(abs)}-${buildId}`),
+    buildDir,
     cacheDir: path.join(buildDir, "astro-cache"),
     dataDir: path.join(buildDir, "data"),
   };

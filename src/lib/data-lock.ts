@@ -21,7 +21,8 @@ export class LockHeldError extends Error {
     super(
       holder
         ? `${file}: held by ${holder.command} (pid ${holder.pid} on ${holder.host}) since ${holder.since}; ` +
-            "wait for it to finish (a sync or an import writes a data directory alone, with no build reading it)"
+            "wait for it to finish (a sync or an import writes a data directory alone, with no build reading it, " +
+            "and one build at a time writes a release)"
         : `${file}: held by another process that is still writing it; try again in a moment`,
     );
     this.holder = holder;

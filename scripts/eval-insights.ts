@@ -1,5 +1,5 @@
 // Measures the insights engine on the hand-labelled eval set: aspect detection P/R/F1, polarity accuracy, confusion.
-// Usage: node scripts/eval-insights.ts [--split dev|test|blind|all] [--taxonomy FILE] [--file FILE] [--model FILE|none]
+// Usage: node scripts/eval-insights.ts [--split dev|test|blind|sealed|all] [--taxonomy FILE] [--file FILE] [--model FILE|none]
 //   [--errors] [--json]
 // --model: another trained aspect model (e.g. one trained without the file measured), or none for the rules alone.
 // Each split also gets 95% confidence intervals: micro P/R/F1 by a seeded bootstrap over sentences (2,000 rounds),
@@ -22,8 +22,8 @@ const { values } = parseArgs({
     model: { type: "string" },
   },
 });
-if (!["dev", "test", "blind", "all"].includes(values.split)) {
-  process.stderr.write(`--split: expected dev, test, blind or all, got '${values.split}'\n`);
+if (!["dev", "test", "blind", "sealed", "all"].includes(values.split)) {
+  process.stderr.write(`--split: expected dev, test, blind, sealed or all, got '${values.split}'\n`);
   process.exit(2);
 }
 
@@ -42,8 +42,9 @@ const aspectIds = analyzer.taxonomy.aspects.map((a) => a.id);
 const predict = (item: { text: string; rating: number | null }) =>
   new Map(analyzer.analyze(item.text, item.rating).aspects.map((a) => [a.aspect, a.sentiment] as const));
 
-const present = (["dev", "test", "blind"] as const).filter((s) => all.some((i) => i.split === s));
-const splits = values.split === "all" ? [...present, "all" as const] : [values.split as "dev" | "test" | "blind"];
+const present = (["dev", "test", "blind", "sealed"] as const).filter((s) => all.some((i) => i.split === s));
+const splits =
+  values.split === "all" ? [...present, "all" as const] : [values.split as "dev" | "test" | "blind" | "sealed"];
 const reports: Record<string, EvalReport> = {};
 const intervals: Record<string, ReturnType<typeof bootstrapMicro> & { polarity_accuracy: [number, number] }> = {};
 for (const split of splits) {

@@ -5,9 +5,9 @@ import type { AspectSentiment } from "../engine/analyze.ts";
 export const EvalItem = z
   .object({
     id: z.string().min(1),
-    split: z.enum(["dev", "test", "blind"]).meta({
+    split: z.enum(["dev", "test", "blind", "sealed"]).meta({
       description:
-        "dev: looked at while building the engine; test: held out from tuning; blind: written and labelled after the engine was frozen",
+        "dev: looked at while building the engine; test: held out from tuning; blind: written and labelled after the engine was frozen; sealed: written from the taxonomy alone before a round's engine work, run once at its end",
     }),
     text: z.string().min(1),
     rating: z.int().min(1).max(5).nullable().default(null),

@@ -1,5 +1,6 @@
 // SITE_URL set but empty, or not an http(s) origin, is an error naming it; unset, the build warns which origin it
-// builds for and `npm start` uses the address it listens on.
+// builds for and `npm start` uses the address it listens on. A release built for another SITE_URL than the running
+// sidecar's is refused, and /api/status says so (while /healthz stays a liveness check).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
@@ -8,6 +9,7 @@ import path from "node:path";
 import { before, describe, it } from "node:test";
 import { ConfigError, listenOrigin, loadConfig } from "../../src/config.ts";
 import { build, ROOT } from "../helpers/build.ts";
+import { startTestSidecar } from "../helpers/sidecar.ts";
 import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } from "../helpers/data-dir.ts";
 
 describe("SITE_URL", () => {
@@ -51,6 +53,34 @@ describe("SITE_URL", () => {
       const data = await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` });
       const result = await build({ dataDir: data, distDir: live.distDir, siteUrl: "" });
       await assertRefused(result, live, /SITE_URL: /);
+    });
+
+    it("for another origin than the running sidecar's, shows in /api/status as a refused release", async () => {
+      const own = await liveRelease();
+      const sc = await startTestSidecar(own.distDir, { ADMIN_PORT: "0" });
+      try {
+        const data = await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` });
+        const built = await build({ dataDir: data, distDir: own.distDir, siteUrl: "https://elsewhere.example.test" });
+        assert.equal(built.code, 0, built.stderr);
+        await sc.sidecar.releases.check();
+        const status = (await (await sc.get("/api/status")).json()) as {
+          status: string;
+          release: { id: string };
+          refused_release?: { since: string; remedy: string; error?: string };
+        };
+        assert.equal(status.status, "stale");
+        assert.equal(status.release.id, sc.sidecar.releases.current().id, "the previous release is still served");
+        assert.match(status.refused_release?.remedy ?? "", /SITE_URL=https:\/\/reviews\.example\.test/);
+        assert.equal(status.refused_release?.error, undefined, "the public status names no file of this machine");
+        const admin = (await (await sc.admin("/api/status")).json()) as typeof status;
+        assert.equal(admin.status, "stale");
+        assert.match(admin.refused_release?.error ?? "", /built for https:\/\/elsewhere\.example\.test/);
+        const health = await sc.get("/healthz");
+        assert.equal(health.status, 200, "liveness is not readiness");
+        assert.equal(((await health.json()) as { status: string }).status, "ok");
+      } finally {
+        await sc.stop();
+      }
     });
 
     it("unset, makes the build warn which origin it builds for", async () => {

@@ -105,18 +105,21 @@ export class ConfigError extends Error {
 const ENV_FILE = new URL("../.env", import.meta.url);
 
 /**
- * The process environment over the variables of the project's `.env` file, when there is one: a variable set in the
- * environment wins over the file's.
+ * `env` (the process environment) over the variables of the `.env` file `file` (the project's), when there is one: a
+ * variable set in the environment wins over the file's.
  */
-function processEnvironment(): Record<string, string | undefined> {
+export function environment(
+  file: string | URL = ENV_FILE,
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
   let text: string;
   try {
-    text = readFileSync(ENV_FILE, "utf8");
+    text = readFileSync(file, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return process.env;
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return env;
     throw new ConfigError(`.env: cannot be read (${(err as Error).message})`);
   }
-  return { ...parseEnv(text), ...process.env };
+  return { ...parseEnv(text), ...env };
 }
 
 /**
@@ -124,7 +127,7 @@ function processEnvironment(): Record<string, string | undefined> {
  * Empty values count as unset, except SITE_URL's: an empty one is more likely a deployment variable gone missing than a
  * wish for localhost.
  */
-export function loadConfig(env: Record<string, string | undefined> = processEnvironment()): Config {
+export function loadConfig(env: Record<string, string | undefined> = environment()): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "SITE_URL")),
   );
@@ -244,7 +247,7 @@ function sourceGroup<K extends string>(
  * loopback or all interfaces (http://localhost:4321 by default), else HOST itself.
  */
 function defaultSiteUrl(host: string, port: number): string {
-  return ["127.0.0.1", "::1", "localhost"].includes(host) ? `http://localhost:${port}` : listenOrigin(host, port);
+  return ["127.0.0.1", "::1", "localhost"].includes(host) ? `http://localhost:${port}` : new URL(listenOrigin(host, port)).origin;
 }
 
 /** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */

@@ -3,11 +3,11 @@
 // sidecar's is refused, and /api/status says so (while /healthz stays a liveness check).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
-import { ConfigError, listenOrigin, loadConfig } from "../../src/config.ts";
+import { ConfigError, environment, listenOrigin, loadConfig } from "../../src/config.ts";
 import { build, ROOT } from "../helpers/build.ts";
 import { startTestSidecar } from "../helpers/sidecar.ts";
 import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } from "../helpers/data-dir.ts";
@@ -35,6 +35,20 @@ describe("SITE_URL", () => {
     assert.equal(loadConfig({ SITE_URL: "https://x.test:8443/" }).siteUrl, "https://x.test:8443");
     assert.equal(loadConfig({ SITE_URL: "http://x.test" }).siteUrlSet, true);
     assert.equal(loadConfig({}).siteUrlSet, false);
+  });
+
+  it("is read from the environment over a .env file, one default for every command", async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-env-")), ".env");
+    assert.deepEqual(environment(file, { PORT: "1" }), { PORT: "1" }, "no .env: the environment alone");
+    await writeFile(file, "SITE_URL=https://from-file.example.test\nPORT=8080\n");
+    assert.equal(loadConfig(environment(file, {})).siteUrl, "https://from-file.example.test");
+    const both = loadConfig(environment(file, { SITE_URL: "https://from-env.example.test" }));
+    assert.equal(both.siteUrl, "https://from-env.example.test", "the environment wins");
+    assert.equal(both.port, 8080);
+    // Unset: the address the sidecar listens on, for the build, npm start and the sidecar alike.
+    assert.equal(loadConfig({}).siteUrl, "http://localhost:4321");
+    assert.equal(loadConfig({ PORT: "8080" }).siteUrl, "http://localhost:8080");
+    assert.equal(loadConfig({ HOST: "192.0.2.7", PORT: "80" }).siteUrl, "http://192.0.2.7");
   });
 
   it("is derived from HOST and PORT for npm start", () => {

@@ -247,7 +247,9 @@ function sourceGroup<K extends string>(
  * loopback or all interfaces (http://localhost:4321 by default), else HOST itself.
  */
 function defaultSiteUrl(host: string, port: number): string {
-  return ["127.0.0.1", "::1", "localhost"].includes(host) ? `http://localhost:${port}` : new URL(listenOrigin(host, port)).origin;
+  return ["127.0.0.1", "::1", "localhost"].includes(host)
+    ? `http://localhost:${port}`
+    : new URL(listenOrigin(host, port)).origin;
 }
 
 /** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */

@@ -61,11 +61,11 @@ const FLAG_OF: Record<string, string> = {
   language: "--language",
 };
 
-/** The name as a slug: "Smith & Sons Plumbing" gives "smith-sons-plumbing". */
+/** The name as a slug: "Smith & Sons Plumbing" gives "smith-sons-plumbing", "Zoë's Drains" "zoes-drains". */
 const slugOf = (name: string) =>
   name
     .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u0300-\u036f'’]/g, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

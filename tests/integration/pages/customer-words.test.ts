@@ -1,11 +1,13 @@
-// Every public page of the sample site speaks to customers: no word of the engine's or the statistics' (those stay in
-// /insights.json and on /developers/), no empty aspect chip or bar, and shares that add up to 100%.
+// Every public page of the sample site, and of a small Spanish-speaking business the insights cannot read, speaks to
+// customers: no word of the engine's or the statistics' (those stay in /insights.json and on /developers/), no empty
+// aspect chip or bar, shares that add up to 100%, and an edited review marked with the date of its edit.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { before, it } from "node:test";
 import { listFiles } from "../../../src/build/list-files.ts";
-import { sampleRelease } from "../../helpers/build.ts";
+import { build, SAMPLE_DATA, sampleRelease } from "../../helpers/build.ts";
+import { dataDir } from "../../helpers/data-dir.ts";
 
 /** Words and figures for developers, or of nothing, that no customer-facing page may show. */
 const VOCABULARY: readonly [RegExp, string][] = [
@@ -25,18 +27,18 @@ const visibleText = (html: string) =>
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ");
 
-let pages: { file: string; html: string }[];
+type Page = { file: string; html: string };
 
-before(async () => {
-  const dist = await sampleRelease();
+/** The public pages of the release `dist`: every HTML file but the developers' pages and the review pages' shell. */
+async function publicPages(dist: string): Promise<Page[]> {
   const files = (await listFiles(dist)).filter(
     (f) => f.endsWith(".html") && !f.startsWith("developers/") && !f.startsWith("review-page-shell/"),
   );
-  pages = await Promise.all(files.map(async (file) => ({ file, html: await readFile(path.join(dist, file), "utf8") })));
-});
+  return Promise.all(files.map(async (file) => ({ file, html: await readFile(path.join(dist, file), "utf8") })));
+}
 
-it("uses no developer wording and shows no empty figure on any public page", () => {
-  assert.ok(pages.length > 20, `the sample's pages (${pages.length})`);
+/** What of the vocabulary `pages` show, each with its file and the words around it. */
+function vocabularyFound(pages: readonly Page[]): string[] {
   const found: string[] = [];
   for (const { file, html } of pages) {
     const text = visibleText(html);
@@ -45,7 +47,44 @@ it("uses no developer wording and shows no empty figure on any public page", () 
       if (hit) found.push(`${file}: ${what}: …${text.slice(Math.max(0, hit.index - 40), hit.index + 40)}…`);
     }
   }
-  assert.deepEqual(found, []);
+  return found;
+}
+
+let pages: Page[];
+let spanish: Page[];
+
+before(async () => {
+  pages = await publicPages(await sampleRelease());
+  // The sample's Spanish reviews as a business of their own, one of them edited: the engine reads none of them.
+  const business = JSON.parse(await readFile(path.join(SAMPLE_DATA, "business.json"), "utf8")) as object;
+  const lines = (await readFile(path.join(SAMPLE_DATA, "reviews.jsonl"), "utf8"))
+    .split("\n")
+    .filter((l) => l.includes('"language":"es'))
+    .map((l, i) => {
+      const r = JSON.parse(l) as { published_at: string; updated_at: string | null };
+      return JSON.stringify(i === 0 ? { ...r, updated_at: "2026-01-15T12:00:00Z" } : r);
+    });
+  const data = await dataDir({
+    business: JSON.stringify({ ...business, id: "fontaneria-caliche", language: "es-US" }),
+    reviews: `${lines.join("\n")}\n`,
+  });
+  const built = await build({ dataDir: data });
+  assert.equal(built.code, 0, built.stderr);
+  spanish = await publicPages(built.distDir);
+});
+
+it("uses no developer wording and shows no empty figure on any public page", () => {
+  assert.ok(pages.length > 20, `the sample's pages (${pages.length})`);
+  assert.deepEqual(vocabularyFound(pages), []);
+});
+
+it("says nothing of the engine to customers of a business whose reviews it cannot read, and marks an edit", () => {
+  assert.ok(spanish.length > 5, `the Spanish business's pages (${spanish.length})`);
+  assert.deepEqual(vocabularyFound(spanish), []);
+  assert.ok(
+    spanish.some((p) => p.html.includes('<span class="edited">Edited <time datetime="2026-01-15T12:00:00Z">')),
+    "the edited review is marked with the date of its edit",
+  );
 });
 
 it("shows rating shares that add up to 100% wherever a distribution is tabled", () => {

@@ -4,19 +4,24 @@ import { ConfigError, loadConfig } from "../src/config.ts";
 import { SIDECAR_PATHS } from "../src/export/redirects.ts";
 import { ExportError, exportStatic } from "../src/export/write-export.ts";
 
-const USAGE = `usage: npm run export:static -- OUT [--sidecar-origin URL]
+const USAGE = `usage: npm run export:static -- OUT [--sidecar-origin URL] [--allow-loopback]
 
 Copies the public files of the release DIST_DIR points at into OUT (a new or empty directory), with _headers, and
 with --sidecar-origin a _redirects that proxies the sidecar's paths (${SIDECAR_PATHS.join(", ")}) to that origin
 (Netlify's syntax). The manifest, the search index, the reviews' analyses, the change log, the build record and the
-.br/.gz variants stay out.`;
+.br/.gz variants stay out. A release built for a loopback SITE_URL (localhost, 127.0.0.1) is refused unless
+--allow-loopback is given: build it with SITE_URL set to the public origin first.`;
 
 class UsageError extends Error {}
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { "sidecar-origin": { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      "sidecar-origin": { type: "string" },
+      "allow-loopback": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -31,6 +36,7 @@ async function main(): Promise<void> {
   const result = await exportStatic({
     distDir,
     outDir: positionals[0]!,
+    allowLoopback: values["allow-loopback"] === true,
     ...(sidecarOrigin === undefined ? {} : { sidecarOrigin }),
   });
   console.log(`exported ${result.copied.length} files of ${result.release} to ${positionals[0]}`);

@@ -1,21 +1,37 @@
-// `npm start`: builds the site when DIST_DIR is missing or was built from other data or another SITE_URL, then runs the
-// sidecar in a process of its own. SITE_URL unset, the site is built for the address the sidecar listens on.
+// `npm start [-- --allow-empty] [-- --allow-shrink]`: builds the site (passing those flags to the build) when DIST_DIR
+// is missing or was built from other data or another SITE_URL, then runs the sidecar in a process of its own. The build
+// and the sidecar read the same configuration (src/config.ts): SITE_URL unset, both use the address it listens on.
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { readSourceHash } from "../src/build/source.ts";
-import { listenOrigin, loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config.ts";
 import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { RELEASE_DB_FORMAT } from "../src/lib/release-db/schema.ts";
 import { runBuild } from "./lib/build-site.ts";
 
-const listening = loadConfig();
-// Both the build and the sidecar read it from the environment.
-const env = listening.siteUrlSet
-  ? process.env
-  : { ...process.env, SITE_URL: listenOrigin(listening.host, listening.port) };
-const config = loadConfig(env);
+const BUILD_FLAGS = ["allow-empty", "allow-shrink"] as const;
+let buildArgs: string[];
+try {
+  const { values } = parseArgs({
+    options: Object.fromEntries(BUILD_FLAGS.map((f) => [f, { type: "boolean" as const }])),
+    strict: true,
+  });
+  buildArgs = BUILD_FLAGS.filter((f) => values[f] === true).map((f) => `--${f}`);
+} catch (err) {
+  console.error(`${(err as Error).message}\nusage: npm start [-- --allow-empty] [--allow-shrink]`);
+  process.exit(2);
+}
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
 
 async function upToDate(): Promise<boolean> {
   try {
@@ -41,18 +57,20 @@ async function upToDate(): Promise<boolean> {
 try {
   if (await upToDate()) console.log(`${config.distDir} is up to date with ${config.dataDir}`);
   else {
-    console.log(`building ${config.distDir} from ${config.dataDir} ...`);
-    await runBuild(listening.siteUrlSet ? {} : { SITE_URL: config.siteUrl });
+    console.log(`building ${config.distDir} from ${config.dataDir} for ${config.siteUrl} ...`);
+    await runBuild({}, buildArgs);
   }
-} catch (err) {
-  console.error((err as Error).message);
+} catch {
+  // The build has printed why; a flag it asks for is given to `npm start` after `--`.
+  console.error(
+    "npm start: the build failed; to pass it a flag it names: npm start -- --allow-shrink (or --allow-empty)",
+  );
   process.exit(1);
 }
 
 // The sidecar runs in a process of its own, as `npm run serve` starts it.
 const sidecar = spawn(process.execPath, [fileURLToPath(new URL("../sidecar/main.ts", import.meta.url))], {
   stdio: "inherit",
-  env,
 });
 // Ctrl-C reaches both processes; a signal sent to this one alone is passed on. Either way the sidecar shuts down itself.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => sidecar.kill(signal));

@@ -13,6 +13,7 @@ import { createReviewSources } from "./pages/review-sources.ts";
 import { searchPageRoutes } from "./pages/search-page.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
+import type { RefusedRelease } from "./release/release-store.ts";
 import { searchRoutes } from "./search/routes.ts";
 import { staticHandler } from "./static/handler.ts";
 import type { Hub } from "./websub/hub.ts";
@@ -21,6 +22,8 @@ export type AppParts = Readonly<{
   config: Config;
   /** The release to serve from; read once per request so a reload never changes a response half-way. */
   release: () => Release;
+  /** The release DIST_DIR points at when it was refused; /api/status shows it. */
+  refusedRelease?: () => RefusedRelease | undefined;
   logger: Logger;
   /** The search index of the release being served; absent in tests of the static side alone. */
   search?: SearchIndexStore;
@@ -36,7 +39,12 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   app.notFound(notFoundHandler);
 
   // Routes answer in the order they are added: these carry their own CORS (MCP's allowed origins) or none.
-  const ops = { release: parts.release, logger: parts.logger, dataDir: parts.config.dataDir };
+  const ops = {
+    release: parts.release,
+    logger: parts.logger,
+    dataDir: parts.config.dataDir,
+    ...(parts.refusedRelease ? { refused: parts.refusedRelease } : {}),
+  };
   app.route("/", opsRoutes({ ...ops, ...(parts.hub ? { hub: parts.hub } : {}) }));
   if (parts.hub) app.route("/api/websub", parts.hub.routes);
   if (parts.mcp) app.route("/mcp", parts.mcp.routes);

@@ -112,12 +112,27 @@ export async function createSidecar(config: Config, options: SidecarOptions): Pr
     logger,
     sessionStore,
   });
-  const app = createApp({ config, release: releases.current, logger, hub, search, mcp });
+  const app = createApp({
+    config,
+    release: releases.current,
+    refusedRelease: releases.refused,
+    logger,
+    hub,
+    search,
+    mcp,
+  });
   const adminApp = config.adminPort === undefined ? undefined : adminPart(config.adminPort);
   function adminPart(port: number) {
     const eventLoop = watchEventLoopDelay();
     return {
-      app: createAdminApp({ release: releases.current, logger, hub, eventLoop, dataDir: config.dataDir }),
+      app: createAdminApp({
+        release: releases.current,
+        refused: releases.refused,
+        logger,
+        hub,
+        eventLoop,
+        dataDir: config.dataDir,
+      }),
       port,
       eventLoop,
     };

@@ -6,7 +6,7 @@ export type Config = Readonly<{
   /** Port of the admin listener (127.0.0.1 only, full /api/status); undefined when it is off. */
   adminPort: number | undefined;
   host: string;
-  /** The public origin; http://localhost:4321 when SITE_URL is unset. */
+  /** The public origin; unset, the address the sidecar listens on (http://localhost:4321 by default). */
   siteUrl: string;
   /** Whether SITE_URL was set: unset, a build warns that it builds for localhost. */
   siteUrlSet: boolean;

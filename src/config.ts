@@ -1,5 +1,7 @@
 // The one place the environment is read: every knob of the build and the sidecar, typed and frozen.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
 import type { Config } from "./config-types.ts";
@@ -11,7 +13,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   SITE_URL: z
     .string()
-    .min(1, "set but empty: set it to the public origin, or unset it to build for http://localhost:4321")
+    .min(1, "set but empty: set it to the public origin, or unset it to build for http://localhost:PORT")
     .pipe(
       z
         .url({ protocol: /^https?$/, error: "expected an absolute http(s) URL, e.g. https://reviews.example.com" })
@@ -99,11 +101,33 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** The project directory's `.env` file: every command (build, start, serve, export, sync) reads the same one. */
+const ENV_FILE = new URL("../.env", import.meta.url);
+
 /**
- * Reads the configuration from `env` (the process environment unless told otherwise). Empty values count as unset,
- * except SITE_URL's: an empty one is more likely a deployment variable gone missing than a wish for localhost.
+ * `env` (the process environment) over the variables of the `.env` file `file` (the project's), when there is one: a
+ * variable set in the environment wins over the file's.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function environment(
+  file: string | URL = ENV_FILE,
+  env: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return env;
+    throw new ConfigError(`.env: cannot be read (${(err as Error).message})`);
+  }
+  return { ...parseEnv(text), ...env };
+}
+
+/**
+ * Reads the configuration from `env` (the process environment over the project's `.env` file unless told otherwise).
+ * Empty values count as unset, except SITE_URL's: an empty one is more likely a deployment variable gone missing than a
+ * wish for localhost.
+ */
+export function loadConfig(env: Record<string, string | undefined> = environment()): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "SITE_URL")),
   );
@@ -113,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
-  const siteUrl = e.SITE_URL === undefined ? DEFAULT_SITE_URL : new URL(e.SITE_URL).origin;
+  const siteUrl = e.SITE_URL === undefined ? defaultSiteUrl(e.HOST, e.PORT) : new URL(e.SITE_URL).origin;
   if (!(e.WEBSUB_LEASE_MIN <= e.WEBSUB_LEASE_DEFAULT && e.WEBSUB_LEASE_DEFAULT <= e.WEBSUB_LEASE_MAX)) {
     throw new ConfigError(
       `Invalid environment:\n  WEBSUB_LEASE_*: expected MIN <= DEFAULT <= MAX, got ${e.WEBSUB_LEASE_MIN} / ${e.WEBSUB_LEASE_DEFAULT} / ${e.WEBSUB_LEASE_MAX}`,
@@ -218,7 +242,15 @@ function sourceGroup<K extends string>(
   return values as Record<K, string>;
 }
 
-const DEFAULT_SITE_URL = "http://localhost:4321";
+/**
+ * SITE_URL unset, every command builds for and serves the address the sidecar listens on: localhost on this machine's
+ * loopback or all interfaces (http://localhost:4321 by default), else HOST itself.
+ */
+function defaultSiteUrl(host: string, port: number): string {
+  return ["127.0.0.1", "::1", "localhost"].includes(host)
+    ? `http://localhost:${port}`
+    : new URL(listenOrigin(host, port)).origin;
+}
 
 /** The origin of a server listening on `host` and `port` (all interfaces: localhost), for a SITE_URL left unset. */
 export function listenOrigin(host: string, port: number): string {

@@ -12,12 +12,12 @@ const BUILD_SCRIPT = path.join(ROOT, "scripts/build.ts");
 const NO_TELEMETRY = { ASTRO_TELEMETRY_DISABLED: "1" };
 
 /**
- * Runs `npm run build` with `env` over this process's environment, its output on this process's; rejects when it
- * fails (it has printed why).
+ * Runs `npm run build` with `env` over this process's environment and the build's command-line `args`, its output on
+ * this process's; rejects when it fails (it has printed why).
  */
-export function runBuild(env: Record<string, string | undefined> = {}): Promise<void> {
+export function runBuild(env: Record<string, string | undefined> = {}, args: readonly string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILD_SCRIPT], {
+    const child = spawn(process.execPath, [BUILD_SCRIPT, ...args], {
       cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, ...NO_TELEMETRY, ...env },

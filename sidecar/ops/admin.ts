@@ -6,9 +6,10 @@ import type { AppEnv } from "../http/env.ts";
 import { ApiError, errorHandler, notFoundHandler } from "../http/errors.ts";
 import type { Logger } from "../log.ts";
 import type { Release } from "../release/release.ts";
+import type { RefusedRelease } from "../release/release-store.ts";
 import type { Hub } from "../websub/hub.ts";
 import type { EventLoopDelay } from "./event-loop-delay.ts";
-import { healthz, hubHealth, NO_STORE } from "./routes.ts";
+import { healthz, hubHealth, NO_STORE, overallStatus, refusedReleaseStatus } from "./routes.ts";
 import { syncStatus } from "./sync-status.ts";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -20,6 +21,8 @@ export type AdminDeps = Readonly<{
   eventLoop: EventLoopDelay;
   /** Where `npm run sync` keeps its state (shown with the last errors' messages). */
   dataDir?: string;
+  /** The release DIST_DIR points at when the sidecar refused it. */
+  refused?: () => RefusedRelease | undefined;
 }>;
 
 export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
@@ -40,9 +43,11 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
     const current = deps.release();
     const memory = process.memoryUsage();
     const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, true);
+    const refused = deps.refused?.();
     const body = {
-      status: (await hubHealth(deps)) === "error" ? "unavailable" : "ok",
+      status: overallStatus(await hubHealth(deps), refused),
       release: { id: current.id, updated_at: current.manifest.updated_at, files: current.files.size },
+      ...(refused && { refused_release: refusedReleaseStatus(refused, true) }),
       websub: deps.hub ? snakeStats(await deps.hub.stats()) : null,
       process: {
         uptime_seconds: Math.round(process.uptime()),

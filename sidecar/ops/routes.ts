@@ -1,14 +1,25 @@
-// Public operations endpoints: GET /healthz (touches the hub database) and GET /api/status (release, health and sync;
-// the process, queue and subscriber figures are on the admin listener, see admin.ts).
+// Public operations endpoints: GET /healthz (liveness: touches the hub database) and GET /api/status (release, a newer
+// release refused, health and sync; the process, queue and subscriber figures are on the admin listener, see admin.ts).
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import { ReleaseError } from "../release/load.ts";
 import type { Release } from "../release/release.ts";
+import type { RefusedRelease } from "../release/release-store.ts";
 import type { Logger } from "../log.ts";
 import type { Hub } from "../websub/hub.ts";
 import { syncStatus } from "./sync-status.ts";
 
-/** dataDir: where `npm run sync` keeps its state; the status shows it when there is one. */
-export type OpsDeps = Readonly<{ release: () => Release; hub?: Hub; logger: Logger; dataDir?: string }>;
+/**
+ * dataDir: where `npm run sync` keeps its state; the status shows it when there is one. refused: the release DIST_DIR
+ * points at when the sidecar refused it.
+ */
+export type OpsDeps = Readonly<{
+  release: () => Release;
+  hub?: Hub;
+  logger: Logger;
+  dataDir?: string;
+  refused?: () => RefusedRelease | undefined;
+}>;
 
 export const NO_STORE = { "cache-control": "no-store" };
 
@@ -33,6 +44,24 @@ export async function healthz(c: Context<AppEnv>, deps: OpsDeps): Promise<Respon
   return c.json({ status: "unavailable", release, hub_db: "error" }, 503, NO_STORE);
 }
 
+/**
+ * /api/status's overall word: "unavailable" when the hub database does not answer, "stale" when the newest release was
+ * refused and an older one is served, else "ok".
+ */
+export function overallStatus(hub: "ok" | "error" | "none", refused: RefusedRelease | undefined): string {
+  return hub === "error" ? "unavailable" : refused ? "stale" : "ok";
+}
+
+/**
+ * The refused release as /api/status shows it: since when, and what to do (a release built for another SITE_URL says
+ * which to build with); `detail` adds the error itself, which names files on this machine, for the admin listener.
+ */
+export function refusedReleaseStatus(refused: RefusedRelease, detail: boolean) {
+  const { error } = refused;
+  const remedy = error instanceof ReleaseError ? error.remedy : "Build the site again: the release could not be read.";
+  return { since: refused.since, remedy, ...(detail ? { error: error.message } : {}) };
+}
+
 export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -40,11 +69,13 @@ export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
 
   app.get("/api/status", async (c) => {
     const current = deps.release();
-    const status = (await hubHealth(deps)) === "error" ? "unavailable" : "ok";
+    const refused = deps.refused?.();
+    const status = overallStatus(await hubHealth(deps), refused);
     const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, false);
     const body = {
       status,
       release: { id: current.id, updated_at: current.manifest.updated_at },
+      ...(refused && { refused_release: refusedReleaseStatus(refused, false) }),
       ...(sync && { sync }),
     };
     return c.json(body, 200, NO_STORE);

@@ -10,6 +10,9 @@ type ReloadOutcome =
 
 type ChangeListener = (previous: Release, next: Release) => void;
 
+/** The release DIST_DIR points at that was refused (the current one is still served), since when and why. */
+export type RefusedRelease = Readonly<{ since: string; error: Error }>;
+
 export type ReleaseStore = Readonly<{
   /** The release to serve a request from; read it once per request. */
   current: () => Release;
@@ -17,6 +20,8 @@ export type ReleaseStore = Readonly<{
   reload: () => Promise<ReloadOutcome>;
   /** Like `reload`, but a release already found broken is not loaded (and logged) again until it changes. */
   check: () => Promise<ReloadOutcome>;
+  /** The release DIST_DIR points at, when it was refused and an older one is served instead. */
+  refused: () => RefusedRelease | undefined;
   /** Called after each swap, e.g. for the WebSub hub to diff topic hashes. Returns an unsubscribe function. */
   onChange: (listener: ChangeListener) => () => void;
 }>;
@@ -32,7 +37,7 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
   const load = options.load ?? ((dir: string) => loadRelease(dir));
   const listeners = new Set<ChangeListener>();
   let release = initial;
-  let failed: { fingerprint: string; error: Error } | undefined;
+  let failed: { fingerprint: string; error: Error; since: string } | undefined;
   let running: Promise<ReloadOutcome> | undefined;
   let queued: Promise<ReloadOutcome> | undefined;
   let queuedForce = false;
@@ -44,7 +49,11 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
     } catch (err) {
       return fail(`dist:${(err as NodeJS.ErrnoException).code ?? "error"}`, err as Error);
     }
-    if (now === release.fingerprint) return { status: "unchanged", release };
+    if (now === release.fingerprint) {
+      // DIST_DIR points back at the release being served: nothing is refused any more.
+      failed = undefined;
+      return { status: "unchanged", release };
+    }
     if (!force && failed?.fingerprint === now) return { status: "failed", release, error: failed.error };
     let next: Release;
     try {
@@ -71,7 +80,7 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
     if (failed?.fingerprint !== key) {
       logger.error("new release refused, still serving the previous one", { release: release.id, err: error });
     }
-    failed = { fingerprint: key, error };
+    failed = { fingerprint: key, error, since: failed?.fingerprint === key ? failed.since : new Date().toISOString() };
     return { status: "failed", release, error };
   };
 
@@ -95,6 +104,7 @@ export function createReleaseStore(initial: Release, options: ReleaseStoreOption
     current: () => release,
     reload: () => run(true),
     check: () => run(false),
+    refused: () => failed && { since: failed.since, error: failed.error },
     onChange: (listener: ChangeListener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -9,8 +9,13 @@ import { type ChangeLogFile, Manifest } from "../lib/schema/manifest.ts";
 import type { Review } from "../lib/schema/review.ts";
 import { sha256 } from "./hash.ts";
 
-/** The previous log's file as read, checked against its manifest entry; or why there is none. */
-export type PreviousChangeLogFile = { text: string; reason: null } | { text: null; reason: string };
+/**
+ * The previous log's file as read, checked against its manifest entry, or why there is none; with the business its
+ * release is of, when its manifest says.
+ */
+export type PreviousChangeLogFile = ({ text: string; reason: null } | { text: null; reason: string }) & {
+  businessId?: string;
+};
 
 /**
  * The log file of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with
@@ -26,17 +31,31 @@ export async function readPreviousChangeLog(distDir: string): Promise<PreviousCh
   }
   try {
     const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
+    const of = manifest.business_id === undefined ? {} : { businessId: manifest.business_id };
     const listed = manifest.change_log;
-    if (!listed) return { text: null, reason: "the previous release has no change log" };
+    if (!listed) return { text: null, reason: "the previous release has no change log", ...of };
     if (listed.format !== CHANGE_LOG_FORMAT)
-      return { text: null, reason: `the previous change log is format ${listed.format}, not ${CHANGE_LOG_FORMAT}` };
+      return {
+        text: null,
+        reason: `the previous change log is format ${listed.format}, not ${CHANGE_LOG_FORMAT}`,
+        ...of,
+      };
     const bytes = await readFile(path.join(dir, listed.path));
     if (sha256(bytes) !== listed.sha256)
-      return { text: null, reason: "the previous change log is not the one its manifest describes" };
-    return { text: bytes.toString("utf8"), reason: null };
+      return { text: null, reason: "the previous change log is not the one its manifest describes", ...of };
+    return { text: bytes.toString("utf8"), reason: null, ...of };
   } catch (err) {
     return { text: null, reason: `the previous change log cannot be read (${(err as Error).message})` };
   }
+}
+
+/**
+ * `previous` when its release is of the business `businessId` (or does not say which), else no log to continue: another
+ * business's reviews are no changes of this one's, and its clients' cursors must be told to sync from the start.
+ */
+export function ofBusiness(previous: PreviousChangeLogFile, businessId: string): PreviousChangeLogFile {
+  if (previous.businessId === undefined || previous.businessId === businessId) return previous;
+  return { text: null, reason: `the previous release is of another business, ${previous.businessId}` };
 }
 
 export type ChangeLogWritten = { file: ChangeLogFile; next: NextChangeLog; reason: string | null };

@@ -22,7 +22,7 @@ export type DataStageResult = { summary: SiteSummary; peakMiB: number } | { prob
 export async function deriveAndWrite({ config, rules, now, dir }: DataStageJob): Promise<SiteSummary> {
   const files = readSourceFiles(config.dataDir);
   const source = parseSource(files, now);
-  const live = await liveReviewCount(config.distDir);
+  const live = await liveReviewCount(config.distDir, source.business.id);
   const problems = reviewCountProblems(files.reviewsFile, source.reviews.length, live, rules);
   if (problems.length > 0) throw new DataError(problems);
   const site = await deriveSite(config, source, sourceHashOf(sourceDigests(files)));

@@ -25,6 +25,8 @@ export type Site = {
 
 export type SiteSummary = {
   origin: string;
+  /** The id in business.json: the release's manifest records it. */
+  businessId: string;
   /** The manifest's source_hash: over the source files' bytes. */
   sourceHash: string;
   updatedAt: string;
@@ -54,6 +56,7 @@ export async function deriveSite(config: Config, source: Source, sourceHash: str
     insights: computeInsights(dataset, { analyzer, columns }),
     summary: {
       origin: config.siteUrl,
+      businessId: business.id,
       sourceHash,
       updatedAt: dataset.updated_at,
       reviews: publishedReviews(dataset.reviews, reviewJson.map(reviewHash)),

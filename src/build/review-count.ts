@@ -1,15 +1,21 @@
 // The build's refusal to publish a release without reviews, or one that drops most of the live release's reviews:
-// a truncated or half-exported reviews.jsonl would otherwise replace the site the business serves.
+// a truncated or half-exported reviews.jsonl would otherwise replace the site the business serves. Only a release of the
+// same business counts: replacing the sample (or another business) with one's own is no shrinking.
 import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 
 export type ReviewCountRules = Readonly<{ allowEmpty: boolean; allowShrink: boolean }>;
 
-/** How many reviews the release `distDir` points at publishes (its insights.json says), or null without one. */
-export async function liveReviewCount(distDir: string): Promise<number | null> {
+/**
+ * How many reviews the release `distDir` points at publishes (its insights.json says), when it is of the business
+ * `businessId` (its manifest says, or does not say which); null without one, or when it is another business's.
+ */
+export async function liveReviewCount(distDir: string, businessId: string): Promise<number | null> {
   try {
-    const file = path.join(await realpath(distDir), "insights.json");
-    const insights = JSON.parse(await readFile(file, "utf8")) as { review_count?: unknown };
+    const dir = await realpath(distDir);
+    const manifest = JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")) as { business_id?: unknown };
+    if (typeof manifest.business_id === "string" && manifest.business_id !== businessId) return null;
+    const insights = JSON.parse(await readFile(path.join(dir, "insights.json"), "utf8")) as { review_count?: unknown };
     return typeof insights.review_count === "number" ? insights.review_count : null;
   } catch {
     return null;

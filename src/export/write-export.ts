@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { listFiles } from "../build/list-files.ts";
 import { Manifest } from "../lib/schema/manifest.ts";
 import { HEADERS_FILE, publicFiles } from "./public-files.ts";
@@ -12,7 +13,13 @@ export class ExportError extends Error {
   override name = "ExportError";
 }
 
-export type ExportOptions = Readonly<{ distDir: string; outDir: string; sidecarOrigin?: string }>;
+/** allowLoopback: export a release built for a loopback origin (a local preview) instead of refusing it. */
+export type ExportOptions = Readonly<{
+  distDir: string;
+  outDir: string;
+  sidecarOrigin?: string;
+  allowLoopback?: boolean;
+}>;
 
 export type ExportResult = Readonly<{
   /** The release directory DIST_DIR resolved to. */
@@ -27,6 +34,10 @@ export type ExportResult = Readonly<{
 
 export async function exportStatic(options: ExportOptions): Promise<ExportResult> {
   const { release, manifest } = await readRelease(options.distDir);
+  if (!options.allowLoopback && isLoopbackOrigin(manifest.site_url))
+    throw new ExportError(
+      `${release} was built for ${manifest.site_url}, an address of this machine: its canonical links, feeds, sitemaps, robots.txt and badge snippets would point there on the static host. Build it for the public origin first (SITE_URL=https://reviews.example.com npm run build, or SITE_URL in .env), or add --allow-loopback to export it as it is`,
+    );
   const sidecarOrigin = refusing("", () =>
     options.sidecarOrigin === undefined ? undefined : parseSidecarOrigin(options.sidecarOrigin, manifest.site_url),
   );
@@ -54,6 +65,15 @@ export async function exportStatic(options: ExportOptions): Promise<ExportResult
   const kept = new Set(copied);
   const leftOut = (await listFiles(release)).filter((f) => !kept.has(f) && !/\.(br|gz)$/.test(f));
   return { release, copied, leftOut, sidecarOrigin };
+}
+
+/** Whether `origin` names this machine: localhost (or a name under it), a loopback or unspecified address. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  return ["loopback", "unspecified"].includes(address.range());
 }
 
 async function readRelease(distDir: string): Promise<{ release: string; manifest: Manifest }> {

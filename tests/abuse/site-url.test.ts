@@ -1,13 +1,15 @@
 // SITE_URL set but empty, or not an http(s) origin, is an error naming it; unset, the build warns which origin it
-// builds for and `npm start` uses the address it listens on.
+// builds for and `npm start` uses the address it listens on. A release built for another SITE_URL than the running
+// sidecar's is refused, and /api/status says so (while /healthz stays a liveness check).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
-import { ConfigError, listenOrigin, loadConfig } from "../../src/config.ts";
+import { ConfigError, environment, listenOrigin, loadConfig } from "../../src/config.ts";
 import { build, ROOT } from "../helpers/build.ts";
+import { startTestSidecar } from "../helpers/sidecar.ts";
 import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } from "../helpers/data-dir.ts";
 
 describe("SITE_URL", () => {
@@ -35,6 +37,20 @@ describe("SITE_URL", () => {
     assert.equal(loadConfig({}).siteUrlSet, false);
   });
 
+  it("is read from the environment over a .env file, one default for every command", async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-env-")), ".env");
+    assert.deepEqual(environment(file, { PORT: "1" }), { PORT: "1" }, "no .env: the environment alone");
+    await writeFile(file, "SITE_URL=https://from-file.example.test\nPORT=8080\n");
+    assert.equal(loadConfig(environment(file, {})).siteUrl, "https://from-file.example.test");
+    const both = loadConfig(environment(file, { SITE_URL: "https://from-env.example.test" }));
+    assert.equal(both.siteUrl, "https://from-env.example.test", "the environment wins");
+    assert.equal(both.port, 8080);
+    // Unset: the address the sidecar listens on, for the build, npm start and the sidecar alike.
+    assert.equal(loadConfig({}).siteUrl, "http://localhost:4321");
+    assert.equal(loadConfig({ PORT: "8080" }).siteUrl, "http://localhost:8080");
+    assert.equal(loadConfig({ HOST: "192.0.2.7", PORT: "80" }).siteUrl, "http://192.0.2.7");
+  });
+
   it("is derived from HOST and PORT for npm start", () => {
     assert.equal(listenOrigin("127.0.0.1", 8080), "http://127.0.0.1:8080");
     assert.equal(listenOrigin("0.0.0.0", 4321), "http://localhost:4321");
@@ -51,6 +67,34 @@ describe("SITE_URL", () => {
       const data = await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` });
       const result = await build({ dataDir: data, distDir: live.distDir, siteUrl: "" });
       await assertRefused(result, live, /SITE_URL: /);
+    });
+
+    it("for another origin than the running sidecar's, shows in /api/status as a refused release", async () => {
+      const own = await liveRelease();
+      const sc = await startTestSidecar(own.distDir, { ADMIN_PORT: "0" });
+      try {
+        const data = await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` });
+        const built = await build({ dataDir: data, distDir: own.distDir, siteUrl: "https://elsewhere.example.test" });
+        assert.equal(built.code, 0, built.stderr);
+        await sc.sidecar.releases.check();
+        const status = (await (await sc.get("/api/status")).json()) as {
+          status: string;
+          release: { id: string };
+          refused_release?: { since: string; remedy: string; error?: string };
+        };
+        assert.equal(status.status, "stale");
+        assert.equal(status.release.id, sc.sidecar.releases.current().id, "the previous release is still served");
+        assert.match(status.refused_release?.remedy ?? "", /SITE_URL=https:\/\/reviews\.example\.test/);
+        assert.equal(status.refused_release?.error, undefined, "the public status names no file of this machine");
+        const admin = (await (await sc.admin("/api/status")).json()) as typeof status;
+        assert.equal(admin.status, "stale");
+        assert.match(admin.refused_release?.error ?? "", /built for https:\/\/elsewhere\.example\.test/);
+        const health = await sc.get("/healthz");
+        assert.equal(health.status, 200, "liveness is not readiness");
+        assert.equal(((await health.json()) as { status: string }).status, "ok");
+      } finally {
+        await sc.stop();
+      }
     });
 
     it("unset, makes the build warn which origin it builds for", async () => {

@@ -15,7 +15,7 @@ import { TOPIC_PATHS, topicLinkHeader } from "../../lib/site-urls.ts";
 import { cacheControlOf, contentTypeOf } from "./content-types.ts";
 
 /** What the manifest says of the release as a whole. */
-export type BuildMeta = { updated_at: string; source_hash: string; site_url: string };
+export type BuildMeta = { updated_at: string; source_hash: string; site_url: string; business_id: string };
 
 /** `index.html` files are served at their directory's path with a trailing slash. */
 export function urlPathOf(file: string): string {
@@ -59,6 +59,7 @@ export function buildManifest(
   return {
     manifest_version: 1,
     site_url: meta.site_url,
+    business_id: meta.business_id,
     source_hash: meta.source_hash,
     updated_at: meta.updated_at,
     files: Object.fromEntries(entries),

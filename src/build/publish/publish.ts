@@ -3,7 +3,7 @@
 // release DIST_DIR points at, atomically.
 import { open, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { writeChangeLog, type PreviousChangeLogFile } from "../change-log.ts";
+import { ofBusiness, writeChangeLog, type PreviousChangeLogFile } from "../change-log.ts";
 import type { SiteSummary } from "../derive.ts";
 import { sha256 } from "../hash.ts";
 import { listFiles } from "../list-files.ts";
@@ -55,8 +55,13 @@ export async function publish(
   const reviewPages = site.reviews.map((r) => reviewPath(r.id)).reverse();
   const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
   const files = await hashAndCompress(root, [...listed, ...sitemaps].sort(), previous.variants);
-  const changes = await writeChangeLog(root, site.reviews, previous.log, now);
-  const meta = { updated_at: site.updatedAt, source_hash: site.sourceHash, site_url: site.origin };
+  const changes = await writeChangeLog(root, site.reviews, ofBusiness(previous.log, site.businessId), now);
+  const meta = {
+    updated_at: site.updatedAt,
+    source_hash: site.sourceHash,
+    site_url: site.origin,
+    business_id: site.businessId,
+  };
   // The sidecar's reviews and change log, closed before the manifest describes it.
   const releaseDb = await addChangeLog(path.join(root, RELEASE_DB_FILE), decodeChangeLog(changes.next.text));
   const manifest = {

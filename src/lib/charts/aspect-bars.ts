@@ -1,6 +1,6 @@
 // Aspect sentiment bars: for each aspect, the share of positive, neutral and negative mentions, stacked to 100%.
 import { formatCount, plural } from "./format.ts";
-import { percent, rect, svgDocument, text } from "./svg.ts";
+import { percents, rect, svgDocument, text } from "./svg.ts";
 import { type Chart, PALETTE } from "./types.ts";
 
 export type AspectRow = Readonly<{ id: string; label: string; positive: number; neutral: number; negative: number }>;
@@ -12,17 +12,20 @@ const VALUE = 98;
 const BAR = 18;
 const TOP = 24;
 
-export function aspectBarsChart(id: string, rows: readonly AspectRow[], opts: { subject?: string } = {}): Chart {
+/** The chart of `rows` that have mentions (an aspect no review judged has no bar to show). */
+export function aspectBarsChart(id: string, all: readonly AspectRow[], opts: { subject?: string } = {}): Chart {
   const title = `Sentiment by aspect${opts.subject ? ` for ${opts.subject}` : ""}`;
   const mentions = (r: AspectRow) => r.positive + r.neutral + r.negative;
+  const rows = all.filter((r) => mentions(r) > 0);
+  // Positive, neutral, negative: whole percentages that add up to 100 on each row.
+  const share = (r: AspectRow) => percents([r.positive, r.neutral, r.negative]);
   const description =
     rows.length === 0
       ? "No aspects were found in the reviews."
       : `Share of positive, neutral and negative mentions per aspect. ` +
         rows
           .map(
-            (r) =>
-              `${r.label}: ${plural(mentions(r), "mention")}, ${percent(r.positive, mentions(r))}% positive, ${percent(r.negative, mentions(r))}% negative`,
+            (r) => `${r.label}: ${plural(mentions(r), "mention")}, ${share(r)[0]}% positive, ${share(r)[2]}% negative`,
           )
           .join("; ") +
         ".";
@@ -44,7 +47,7 @@ export function aspectBarsChart(id: string, rows: readonly AspectRow[], opts: { 
       rect(LABEL, y, w(r.positive), BAR, PALETTE.positive) +
       rect(LABEL + w(r.positive), y, w(r.neutral), BAR, PALETTE.neutral) +
       rect(LABEL + w(r.positive) + w(r.neutral), y, w(r.negative), BAR, PALETTE.negative) +
-      text(LABEL + barSpace + 8, y + BAR / 2 + 5, `${percent(r.positive, total)}% of ${formatCount(total)}`)
+      text(LABEL + barSpace + 8, y + BAR / 2 + 5, `${share(r)[0]}% of ${formatCount(total)}`)
     );
   });
   const body = `<g font-size="14" fill="currentColor">${legend}${bars.join("")}</g>`;
@@ -59,9 +62,9 @@ export function aspectBarsChart(id: string, rows: readonly AspectRow[], opts: { 
       rows: rows.map((r) => [
         r.label,
         formatCount(mentions(r)),
-        `${formatCount(r.positive)} (${percent(r.positive, mentions(r))}%)`,
-        `${formatCount(r.neutral)} (${percent(r.neutral, mentions(r))}%)`,
-        `${formatCount(r.negative)} (${percent(r.negative, mentions(r))}%)`,
+        `${formatCount(r.positive)} (${share(r)[0]}%)`,
+        `${formatCount(r.neutral)} (${share(r)[1]}%)`,
+        `${formatCount(r.negative)} (${share(r)[2]}%)`,
       ]),
     },
   };

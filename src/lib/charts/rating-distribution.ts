@@ -1,6 +1,6 @@
 // Horizontal bar chart of how many reviews gave each star rating, 5 stars first.
 import { formatCount, plural } from "./format.ts";
-import { percent, rect, svgDocument, text } from "./svg.ts";
+import { percents, rect, svgDocument, text } from "./svg.ts";
 import { type Chart, PALETTE } from "./types.ts";
 
 export type Distribution = Readonly<Record<"1" | "2" | "3" | "4" | "5", number>>;
@@ -19,12 +19,11 @@ export function ratingDistributionChart(
   const stars = [5, 4, 3, 2, 1] as const;
   const counts = stars.map((s) => distribution[String(s) as keyof Distribution]);
   const total = counts.reduce((a, b) => a + b, 0);
+  const shares = percents(counts);
   const max = Math.max(1, ...counts);
   const barSpace = WIDTH - LABEL - VALUE;
   const title = `Rating distribution${opts.subject ? ` for ${opts.subject}` : ""}`;
-  const parts = stars.map(
-    (s, i) => `${s} star${s === 1 ? "" : "s"}: ${formatCount(counts[i]!)} (${percent(counts[i]!, total)}%)`,
-  );
+  const parts = stars.map((s, i) => `${s} star${s === 1 ? "" : "s"}: ${formatCount(counts[i]!)} (${shares[i]}%)`);
   const description = total === 0 ? "No reviews yet." : `Of ${plural(total, "review")}: ${parts.join(", ")}.`;
 
   const rows = stars.map((s, i) => {
@@ -35,7 +34,7 @@ export function ratingDistributionChart(
       text(LABEL - 8, y + BAR / 2 + 5, `${s} star${s === 1 ? "" : "s"}`, 'text-anchor="end"') +
       rect(LABEL, y, barSpace, BAR, PALETTE.grid, 'opacity="0.45" rx="3"') +
       rect(LABEL, y, width, BAR, PALETTE.stars[s - 1]!, 'rx="3"') +
-      text(LABEL + barSpace + 8, y + BAR / 2 + 5, `${formatCount(count)} · ${percent(count, total)}%`)
+      text(LABEL + barSpace + 8, y + BAR / 2 + 5, `${formatCount(count)} · ${shares[i]}%`)
     );
   });
   const body = `<g font-size="14" fill="currentColor">${rows.join("")}</g>`;
@@ -47,11 +46,7 @@ export function ratingDistributionChart(
     table: {
       caption: title,
       columns: ["Rating", "Reviews", "Share"],
-      rows: stars.map((s, i) => [
-        `${s} star${s === 1 ? "" : "s"}`,
-        formatCount(counts[i]!),
-        `${percent(counts[i]!, total)}%`,
-      ]),
+      rows: stars.map((s, i) => [`${s} star${s === 1 ? "" : "s"}`, formatCount(counts[i]!), `${shares[i]}%`]),
     },
   };
 }

@@ -12,9 +12,23 @@ export function n(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-/** Percentage of `part` in `whole`, rounded to whole numbers; 0 when `whole` is 0. */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 100);
+/**
+ * Whole percentages of each of `parts` in their sum that add up to 100 (largest remainder: the parts whose rounding
+ * lost most get the points left), all 0 when the sum is 0. Rounded one by one, 3 × 33.3% would read 99%, and
+ * 50.5 + 49.5 would read 101%.
+ */
+export function percents(parts: readonly number[]): number[] {
+  const whole = parts.reduce((a, b) => a + b, 0);
+  if (whole === 0) return parts.map(() => 0);
+  const exact = parts.map((p) => (p / whole) * 100);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - floors[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left-- <= 0) break;
+    floors[i]!++;
+  }
+  return floors;
 }
 
 /**

@@ -27,6 +27,8 @@ export function reviewCardHtml(r: Review, names: CatalogNames, businessName: str
     `<article class="review" id="review-${r.id}" data-review-id="${r.id}" data-rating="${r.rating}">`,
     `<header class="review-head">${starsSvg(r.rating)}<h3 class="review-author">${esc(r.author.name)}</h3>`,
     `<p class="review-meta"><a class="review-link" href="${reviewPath(r.id)}">${time(r.date)}</a>`,
+    // An edited review says so, and when: what a reader sees may not be what was first written.
+    r.updated_at ? `${SEP}<span class="edited">Edited ${time(r.updated_at)}</span>` : "",
     `${SEP}${verified}${SEP}${source}</p></header>`,
   ];
   if (r.title) parts.push(`<p class="review-title" lang="${lang}">${esc(r.title)}</p>`);
@@ -35,8 +37,6 @@ export function reviewCardHtml(r: Review, names: CatalogNames, businessName: str
       ? `<p class="review-text" lang="${lang}">${esc(r.text)}</p>`
       : `<p class="review-text rating-only">Rating only, no written review.</p>`,
   );
-  if (r.analysis_status === "not_analysed")
-    parts.push(`<p class="review-note">Not analysed: the review insights read English only.</p>`);
   parts.push(mentions(r, names), aspects(r, names));
   if (r.owner_reply) {
     parts.push(

@@ -64,6 +64,9 @@ export const Manifest = z
   .object({
     manifest_version: z.literal(1),
     site_url: z.string(),
+    business_id: z.string().optional().meta({
+      description: "The id in business.json of the business the release is of: a build compares only releases of one",
+    }),
     source_hash: Sha256.meta({
       description:
         "sha256 of the source data the release was built from: over the sha256 of business.json and of reviews.jsonl",

@@ -6,8 +6,10 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { copyRelease } from "../../../scripts/lib/build-site.ts";
 import { listFiles } from "../../../src/build/list-files.ts";
 import { redirectsFile, SIDECAR_PATHS } from "../../../src/export/redirects.ts";
+import { isLoopbackOrigin } from "../../../src/export/write-export.ts";
 import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { ROOT, sampleRelease } from "../../helpers/build.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
@@ -98,6 +100,39 @@ describe("npm run export:static", () => {
     const run = exportStatic(path.join(tmp, "no-such-dist"), path.join(tmp, "none"));
     assert.equal(run.code, 1);
     assert.match(run.out, /DIST_DIR ".*dist" holds no release \(.*\); run `npm run build` first/);
+  });
+
+  it("refuses a release built for a loopback origin, naming SITE_URL, unless told --allow-loopback", async () => {
+    // The sample release as a build without SITE_URL makes it: for http://localhost:4321 (the files' hashes unchanged).
+    const local = path.join(tmp, "local-dist");
+    await copyRelease(distDir, local);
+    const manifestFile = path.join(await realpath(local), "manifest.json");
+    const text = await readFile(manifestFile, "utf8");
+    await writeFile(
+      manifestFile,
+      text.replace(`"site_url": "${manifest.site_url}"`, '"site_url": "http://localhost:4321"'),
+    );
+    const out = path.join(tmp, "local-out");
+    const refused = exportStatic(local, out);
+    assert.equal(refused.code, 1);
+    assert.match(refused.out, /built for http:\/\/localhost:4321[^\n]*SITE_URL=[^\n]*--allow-loopback/);
+    assert.equal(existsSync(out), false, "nothing is written");
+    const allowed = exportStatic(local, out, "--allow-loopback");
+    assert.equal(allowed.code, 0, allowed.out);
+    assert.ok(existsSync(path.join(out, "index.html")));
+  });
+
+  it("tells a loopback origin from a public one", () => {
+    for (const origin of [
+      "http://localhost:4321",
+      "http://127.0.0.1:8080",
+      "http://[::1]:4321",
+      "http://0.0.0.0",
+      "http://app.localhost",
+    ])
+      assert.equal(isLoopbackOrigin(origin), true, origin);
+    for (const origin of ["https://reviews.example.com", "http://10.0.0.5:4321", "https://localhost.example.com"])
+      assert.equal(isLoopbackOrigin(origin), false, origin);
   });
 
   it("refuses without OUT, with the usage", () => {

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { aspectBarsChart } from "../../../src/lib/charts/aspect-bars.ts";
+import { percents } from "../../../src/lib/charts/svg.ts";
 import { ratingDistributionChart } from "../../../src/lib/charts/rating-distribution.ts";
 import { timeSeries } from "../../../src/lib/charts/series.ts";
 import { ratingTrendChart } from "../../../src/lib/charts/rating-trend.ts";
@@ -140,4 +141,37 @@ test("aspect bars: shares per aspect in the description and the table", () => {
   assertAccessible(chart);
   assert.deepEqual(chart.table.rows[0], ["Punctuality", "10", "8 (80%)", "1 (10%)", "1 (10%)"]);
   assert.match(chart.description, /Punctuality: 10 mentions, 80% positive, 10% negative/);
+});
+
+test("percentages of a whole add up to 100, the parts rounding lost most getting the points left", () => {
+  assert.deepEqual(percents([1, 1, 1]), [34, 33, 33]);
+  assert.deepEqual(percents([101, 99]), [51, 49]);
+  assert.deepEqual(percents([0, 0, 0]), [0, 0, 0]);
+  for (const parts of [
+    [412, 96, 31, 22, 39],
+    [7, 0, 3],
+    [1, 2, 3, 4, 5],
+  ])
+    assert.equal(
+      percents(parts).reduce((a, b) => a + b, 0),
+      100,
+      String(parts),
+    );
+  const chart = ratingDistributionChart("d", { "5": 201, "4": 201, "3": 1, "2": 0, "1": 0 });
+  assert.deepEqual(
+    chart.table.rows.map((r) => r[2]),
+    ["50%", "50%", "0%", "0%", "0%"],
+  );
+});
+
+test("an aspect no review judged gets no bar", () => {
+  const chart = aspectBarsChart("a", [
+    { id: "price", label: "Price", positive: 2, neutral: 0, negative: 1 },
+    { id: "expertise", label: "Expertise", positive: 0, neutral: 0, negative: 0 },
+  ]);
+  assert.deepEqual(
+    chart.table.rows.map((r) => r[0]),
+    ["Price"],
+  );
+  assert.ok(!chart.svg.includes("Expertise") && !chart.svg.includes("of 0"));
 });

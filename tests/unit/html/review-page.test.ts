@@ -49,14 +49,20 @@ describe("review card", () => {
     assert.ok(!html.includes("Not analysed"));
   });
 
-  it("honours the owner's display settings and says when the engine could not read the review", () => {
+  it("honours the owner's display settings, and shows customers no note of what the engine could not read", () => {
     const noChips = { ...names, display: { ...names.display, review_aspects: false } };
     assert.ok(!reviewCardHtml(review, noChips, business.name).includes("review-aspects"));
     const noInsights = { ...names, display: { ...names.display, insights: false } };
     const unlinked = reviewCardHtml(review, noInsights, business.name);
     assert.ok(unlinked.includes("Price") && !unlinked.includes(`href="/aspects/price/"`));
     const unread = reviewCardHtml({ ...review, analysis_status: "not_analysed" }, names, business.name);
-    assert.ok(unread.includes(`<p class="review-note">Not analysed: the review insights read English only.</p>`));
+    assert.ok(!unread.includes("review-note") && !/analys/i.test(unread), "the status is for /reviews.json");
+  });
+
+  it("marks an edited review with the date of its edit", () => {
+    const edited = reviewCardHtml({ ...review, updated_at: "2026-03-05T10:00:00Z" }, names, business.name);
+    assert.ok(edited.includes(`<span class="edited">Edited <time datetime="2026-03-05T10:00:00Z">`));
+    assert.ok(!reviewCardHtml({ ...review, updated_at: null }, names, business.name).includes("Edited"));
   });
 });
 

@@ -20,7 +20,8 @@ export function trendSentence(what: string, unit: string, t: Trend): string {
   if (t.direction === "insufficient_data" || t.slope_per_year === null || t.ci95 === null) {
     return `There are too few reviews in the last ${t.window_months} months (${t.n}) to tell whether ${what} is changing.`;
   }
-  const ci = `${Math.round(t.confidence_level * 100)}% confidence interval ${t.ci95[0]} to ${t.ci95[1]} ${unit} a year, ${t.n} reviews from ${t.from} to ${t.to}`;
+  // Words for customers: the interval and the test stay in the trend's fields (/insights.json), not in the sentence.
+  const ci = `${t.n} reviews from ${t.from} to ${t.to}`;
   switch (t.direction) {
     case "improving":
       return `${capital(what)} is improving: about ${t.slope_per_year} ${unit} a year (${ci}).`;

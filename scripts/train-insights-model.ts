@@ -63,7 +63,7 @@ const sealed = readdirSync(SEALED)
   .filter((f) => f.endsWith(".jsonl"))
   .flatMap((f) => readFileSync(`${SEALED}/${f}`, "utf8").split("\n"))
   .filter((l) => l.trim() !== "")
-  .map((l) => ({ text: String((JSON.parse(l) as { text?: unknown }).text ?? "") }));
+  .map((l) => ({ text: (JSON.parse(l) as { text: string }).text }));
 const heldOut = [...evalSet.filter((i) => i.split === "test"), ...values.without.flatMap(load), ...sealed];
 const sources = [
   ...CORPUS.map((file) => ({ file, name: "corpus", items: load(file) })),

@@ -14,12 +14,14 @@ function check({ text, has = {}, not = [], none }: Case): void {
   if (none) assert.equal(got.size, 0, `"${text}" carries no aspect, got ${seen}`);
   for (const [aspect, want] of Object.entries(has)) {
     const ok = Array.isArray(want) ? want.includes(got.get(aspect)!) : got.get(aspect) === want;
-    assert.ok(ok, `"${text}": expected ${aspect} ${want}, got ${seen}`);
+    assert.ok(ok, `"${text}": expected ${aspect} ${JSON.stringify(want)}, got ${seen}`);
   }
   for (const aspect of not) assert.ok(!got.has(aspect), `"${text}": expected no ${aspect}, got ${seen}`);
 }
 
-const cases = (list: Case[]) => list.forEach((c) => it(c.text, () => check(c)));
+const cases = (list: Case[]) => {
+  for (const c of list) void it(c.text, () => check(c));
+};
 
 describe("what was wrong before the visit carries no aspect; the verdict on the visit does", () => {
   cases([

@@ -244,9 +244,11 @@ function sourceGroup<K extends string>(
 
 /**
  * SITE_URL unset, every command builds for and serves the address the sidecar listens on: localhost on this machine's
- * loopback or all interfaces (http://localhost:4321 by default), else HOST itself.
+ * loopback or all interfaces (http://localhost:4321 by default), else HOST itself. A port the system picks (PORT=0)
+ * is not known before the sidecar listens, so the build and the sidecar both take the default port then.
  */
-function defaultSiteUrl(host: string, port: number): string {
+function defaultSiteUrl(host: string, listenPort: number): string {
+  const port = listenPort === 0 ? 4321 : listenPort;
   return ["127.0.0.1", "::1", "localhost"].includes(host)
     ? `http://localhost:${port}`
     : new URL(listenOrigin(host, port)).origin;

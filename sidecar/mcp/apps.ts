@@ -1,0 +1,62 @@
+// The MCP Apps on the wire, for clients that advertise the io.modelcontextprotocol/ui extension: the extension in the
+// server's capabilities, `_meta.ui.resourceUri` on the tools that have an app, and the ui:// resources read from the
+// release. A client that does not advertise it sees none of this.
+import { readFile } from "node:fs/promises";
+import { getUiCapability } from "@modelcontextprotocol/ext-apps/server";
+import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from "@modelcontextprotocol/server";
+import { APP_MIME_TYPE, APP_RESOURCE_META, appOfTool, MCP_APPS, UI_EXTENSION } from "../../src/lib/mcp/apps.ts";
+import type { ToolDefinition } from "../../src/lib/mcp/tools/list.ts";
+import type { McpData } from "./data/snapshot.ts";
+
+/** Whether capabilities (an initialize's, or a 2026-07-28 request's) say the client renders this server's apps. */
+export function rendersApps(capabilities: unknown): boolean {
+  if (!capabilities || typeof capabilities !== "object") return false;
+  const ui = getUiCapability(capabilities as ClientCapabilities);
+  return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(APP_MIME_TYPE);
+}
+
+/** The capabilities a 2026-07-28 request carries in its `_meta`, if any. */
+export function requestCapabilities(message: Readonly<Record<string, unknown>>): unknown {
+  const params = message["params"];
+  if (!params || typeof params !== "object") return undefined;
+  const meta = (params as Record<string, unknown>)["_meta"];
+  return meta && typeof meta === "object" ? (meta as Record<string, unknown>)[CLIENT_CAPABILITIES_META_KEY] : undefined;
+}
+
+/** What the server adds to its capabilities for a client that renders apps. */
+export const APPS_CAPABILITY = Object.freeze({ extensions: { [UI_EXTENSION]: {} } });
+
+const withMeta = new WeakMap<readonly ToolDefinition[], readonly ToolDefinition[]>();
+
+/** The tools with their app named, as ext-apps' registerAppTool names it (`_meta.ui` and the older flat key). */
+export function withAppTools(definitions: readonly ToolDefinition[]): readonly ToolDefinition[] {
+  const cached = withMeta.get(definitions);
+  if (cached) return cached;
+  const built = definitions.map((d) => {
+    const app = appOfTool(d.name);
+    return app ? { ...d, _meta: { ui: { resourceUri: app.uri }, "ui/resourceUri": app.uri } } : d;
+  });
+  withMeta.set(definitions, built);
+  return built;
+}
+
+/** The apps of this release, as resources/list names them. */
+export function appResources(data: McpData) {
+  return MCP_APPS.filter((a) => data.release.files.has(a.path)).map((a) => ({
+    uri: a.uri,
+    name: `${a.tool}-app`,
+    title: a.title,
+    description: `The app of ${a.tool}: ${a.shows}.`,
+    mimeType: APP_MIME_TYPE,
+    _meta: APP_RESOURCE_META,
+  }));
+}
+
+/** An app's HTML, read from the release being served; undefined when `uri` names no app of it. */
+export async function readApp(uri: string, data: McpData) {
+  const app = MCP_APPS.find((a) => a.uri === uri);
+  const file = app && data.release.files.get(app.path);
+  if (!file) return undefined;
+  const text = await readFile(file.identity.file, "utf8");
+  return { contents: [{ uri, mimeType: APP_MIME_TYPE, text, _meta: APP_RESOURCE_META }] };
+}

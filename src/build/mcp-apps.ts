@@ -39,7 +39,7 @@ export function appHtml(config: AppConfig, title: string, css: string, script: s
 <style>${inline(css)}</style>
 </head>
 <body>
-<main id="app" aria-live="polite"></main>
+<main id="app"></main>
 <script type="application/json" id="app-config">${json}</script>
 <script type="module">${inline(script)}</script>
 </body>

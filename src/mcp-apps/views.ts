@@ -51,9 +51,10 @@ export function ratingCard(stats: Stats, config: AppConfig, open: (url: string) 
     return el(
       "li",
       { "data-star": String(star) },
-      el("span", { class: "label" }, `${star}★`),
+      el("span", { class: "label", "aria-hidden": "true" }, `${star}★`),
       bar,
-      el("span", { class: "n", "aria-label": `${n} reviews with ${star} stars` }, String(n)),
+      el("span", { class: "n" }, String(n)),
+      el("span", { class: "sr" }, ` ${n === 1 ? "review" : "reviews"} with ${star} ${star === 1 ? "star" : "stars"}`),
     );
   });
   return el(
@@ -63,7 +64,9 @@ export function ratingCard(stats: Stats, config: AppConfig, open: (url: string) 
     el(
       "p",
       { class: "score" },
-      el("strong", { class: "average", "aria-label": `Average rating ${average} out of 5` }, average),
+      el("span", { class: "sr" }, "Average rating "),
+      el("strong", { class: "average" }, average),
+      el("span", { class: "sr" }, " out of 5"),
       stats.average === null ? "" : stars(Math.round(stats.average)),
       el("span", { class: "count" }, `${stats.count} ${stats.count === 1 ? "review" : "reviews"}`),
     ),
@@ -89,7 +92,7 @@ export function reviewCard(r: ReviewItem, config: AppConfig, open: (url: string)
     r.title ? el("h2", {}, r.title) : "",
     r.text ? el("p", { class: "text" }, r.text) : el("p", { class: "muted" }, "Rating only, no text"),
     reply,
-    hostLink("Read on the site", page, open, { "aria-label": `Read ${r.author.name}'s review on the site` }),
+    hostLink("Read on the site", page, open, { "aria-label": `Read on the site: ${r.author.name}, ${r.date}` }),
   );
 }
 

@@ -1,0 +1,243 @@
+// MCP Apps against the real sidecar: the ui extension negotiated on both generations (and nothing of it for clients
+// that do not advertise it), and each app played in Chromium by a host built on ext-apps' own AppBridge.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { after, before, describe, it } from "node:test";
+import { AxeBuilder } from "@axe-core/playwright";
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { build } from "esbuild";
+import type { Browser, Page } from "playwright";
+import { launchBrowser } from "../../e2e/helpers/browser.ts";
+import { type McpSidecar, startMcpSidecar, TEST_SITE } from "./helpers.ts";
+
+const UI = "io.modelcontextprotocol/ui";
+const MIME = "text/html;profile=mcp-app";
+const ADVERTISED = { extensions: { [UI]: { mimeTypes: [MIME] } } };
+const APP_TOOLS: Record<string, string> = {
+  get_rating_summary: "ui://reviews/rating-card.html",
+  search_reviews: "ui://reviews/review-list.html",
+  get_review: "ui://reviews/review.html",
+};
+
+type Result = { content: unknown[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+/** What both generations' clients answer, narrowed to what these tests use. */
+type AnyClient = {
+  getServerCapabilities(): Record<string, unknown> | undefined;
+  listTools(): Promise<{ tools: { name: string; _meta?: Record<string, unknown> }[] }>;
+  listResources(): Promise<{ resources: { uri: string; mimeType?: string; _meta?: Record<string, unknown> }[] }>;
+  readResource(p: { uri: string }): Promise<{ contents: Record<string, unknown>[] }>;
+  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+};
+
+async function connectAs(era: "2025" | "2026-07-28", mcp: string, advertise: boolean): Promise<AnyClient> {
+  const info = { name: `apps-it-${era}`, version: "1.0.0" };
+  const capabilities = advertise ? ADVERTISED : {};
+  if (era === "2025") {
+    const client = new Client(info, { capabilities });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcp)));
+    return client as unknown as AnyClient;
+  }
+  const client = new ModernClient(info, { capabilities, versionNegotiation: { mode: "auto" } });
+  await client.connect(new ModernTransport(new URL(mcp)));
+  assert.equal(client.getNegotiatedProtocolVersion(), "2026-07-28");
+  return client as unknown as AnyClient;
+}
+
+const call = async (c: AnyClient, name: string, args: Record<string, unknown>) =>
+  (await c.callTool({ name, arguments: args })) as Result;
+
+async function hostScript(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(import.meta.dirname, "apps-host.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    logLevel: "silent",
+  });
+  return out.outputFiles[0]!.text;
+}
+
+describe("MCP Apps", () => {
+  let sc: McpSidecar;
+  let browser: Browser;
+  let script: string;
+
+  before(async () => {
+    [sc, browser, script] = await Promise.all([startMcpSidecar(), launchBrowser(), hostScript()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await sc?.stop();
+  });
+
+  for (const era of ["2025", "2026-07-28"] as const) {
+    describe(`on ${era}`, () => {
+      let apps: AnyClient;
+      let plain: AnyClient;
+      before(async () => {
+        apps = await connectAs(era, sc.mcp, true);
+        plain = await connectAs(era, sc.mcp, false);
+      });
+      after(async () => {
+        await apps?.close();
+        await plain?.close();
+      });
+
+      it("a client that does not advertise the extension sees nothing of it", async () => {
+        assert.equal(plain.getServerCapabilities()?.["extensions"], undefined);
+        assert.ok((await plain.listTools()).tools.every((t) => t._meta === undefined));
+        assert.ok((await plain.listResources()).resources.every((r) => !r.uri.startsWith("ui://")));
+        await assert.rejects(plain.readResource({ uri: APP_TOOLS["get_rating_summary"]! }), /not found/i);
+      });
+
+      it("one that does is told so, and finds each app named by its tool and served as the extension says", async () => {
+        assert.deepEqual(apps.getServerCapabilities()?.["extensions"], { [UI]: {} });
+        const tools = (await apps.listTools()).tools;
+        const named = Object.fromEntries(
+          tools.filter((t) => t._meta).map((t) => [t.name, (t._meta!["ui"] as { resourceUri: string }).resourceUri]),
+        );
+        assert.deepEqual(named, APP_TOOLS);
+        const listed = (await apps.listResources()).resources.filter((r) => r.uri.startsWith("ui://"));
+        assert.deepEqual(listed.map((r) => r.uri).sort(), Object.values(APP_TOOLS).sort());
+        for (const uri of Object.values(APP_TOOLS)) {
+          const [content] = (await apps.readResource({ uri })).contents;
+          assert.equal(content?.["mimeType"], MIME);
+          const ui = (content?.["_meta"] as { ui: { csp: Record<string, string[]>; prefersBorder: boolean } }).ui;
+          assert.equal(ui.prefersBorder, true);
+          assert.ok(
+            Object.values(ui.csp).every((origins) => origins.length === 0),
+            "no outside origin is allowed",
+          );
+          const html = String(content?.["text"]);
+          assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=|<img[^>]+src=/i, `${uri} loads nothing`);
+          assert.ok(gzipSync(html).length < 200 * 1024, `${uri} is under 200 KB gzipped`);
+        }
+      });
+
+      it("the same calls give the same content and structuredContent, with or without the extension", async () => {
+        const strip = (tools: { _meta?: unknown }[]) => tools.map(({ _meta, ...t }) => t);
+        assert.deepEqual(strip((await apps.listTools()).tools), strip((await plain.listTools()).tools));
+        for (const [name, args] of [
+          ["get_rating_summary", {}],
+          ["search_reviews", { limit: 3 }],
+          ["get_business", {}],
+        ] as const) {
+          assert.deepEqual(await call(apps, name, args), await call(plain, name, args), name);
+        }
+      });
+
+      it("the rating card shows the average, count and distribution the host hands it", async () => {
+        const result = await call(apps, "get_rating_summary", {});
+        const stats = result.structuredContent!["stats"] as {
+          count: number;
+          average: number;
+          distribution: Record<string, number>;
+        };
+        await withHost(browser, script, apps, async (host) => {
+          await host.show(APP_TOOLS["get_rating_summary"]!, {}, result, "dark");
+          const frame = host.page.frameLocator("iframe");
+          await frame.locator(".average").waitFor();
+          assert.equal(await frame.locator(".average").textContent(), stats.average.toFixed(1));
+          assert.match((await frame.locator(".count").textContent()) ?? "", new RegExp(`^${stats.count} reviews?$`));
+          for (const star of ["5", "4", "3", "2", "1"]) {
+            const n = await frame.locator(`li[data-star="${star}"] .n`).textContent();
+            assert.equal(n, String(stats.distribution[star] ?? 0), `${star} stars`);
+          }
+          assert.equal(await frame.locator("html").getAttribute("data-theme"), "dark");
+          assert.match((await frame.locator("h1").textContent()) ?? "", /\S/);
+          await host.axeClean();
+        });
+      });
+
+      it("the review list searches through the host and shows the matching reviews", async () => {
+        const first = await call(apps, "search_reviews", { limit: 5 });
+        const newest = (first.structuredContent!["reviews"] as { id: string; text: string | null }[])[0]!;
+        const word = (newest.text ?? "").split(/\W+/).find((w) => w.length >= 6) ?? "service";
+        const expected = await call(apps, "search_reviews", { query: word });
+        const ids = (expected.structuredContent!["reviews"] as { id: string }[]).map((r) => r.id);
+        assert.ok(ids.length > 0);
+        await withHost(browser, script, apps, async (host) => {
+          await host.show(APP_TOOLS["search_reviews"]!, { limit: 5 }, first, "light");
+          const frame = host.page.frameLocator("iframe");
+          await frame.locator(`article[data-id="${newest.id}"]`).waitFor();
+          await frame.getByLabel("Search reviews").fill(word);
+          await frame.getByLabel("Search reviews").press("Enter");
+          await frame.locator("[role=status]", { hasText: "match" }).waitFor();
+          assert.deepEqual(host.calls, [{ name: "search_reviews", arguments: { query: word } }]);
+          const shown = await frame.locator("article").evaluateAll((a) => a.map((e) => e.getAttribute("data-id")));
+          assert.deepEqual(shown, ids);
+          await frame
+            .getByRole("link", { name: /^Read on the site/ })
+            .first()
+            .click();
+          for (let i = 0; i < 50 && host.links.length === 0; i++) await host.page.waitForTimeout(100);
+          assert.deepEqual(host.links, [`${TEST_SITE}/reviews/${ids[0]}/`], "the link opened through the host");
+          await host.axeClean();
+        });
+      });
+    });
+  }
+});
+
+type Host = Readonly<{
+  page: Page;
+  calls: { name: string; arguments: Record<string, unknown> }[];
+  links: string[];
+  show: (uri: string, input: Record<string, unknown>, result: Result, theme: "light" | "dark") => Promise<void>;
+  axeClean: () => Promise<void>;
+}>;
+
+/** A host page in its own context whose frame's tool calls go to `client`; it fails if anything is fetched. */
+async function withHost(browser: Browser, script: string, client: AnyClient, run: (host: Host) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => void requests.push(r.url()));
+  page.on("pageerror", (e) => void errors.push(e.message));
+  const calls: Host["calls"] = [];
+  const links: string[] = [];
+  await page.exposeFunction("hostCallTool", (name: string, args: Record<string, unknown>) => {
+    calls.push({ name, arguments: args });
+    return client.callTool({ name, arguments: args });
+  });
+  await page.exposeFunction("hostOpenLink", (url: string) => void links.push(url));
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Host</title></head><body><main></main></body></html>`,
+  );
+  await page.addScriptTag({ content: script, type: "module" });
+  await page.waitForFunction(() => "showApp" in window);
+  const host: Host = {
+    page,
+    calls,
+    links,
+    show: async (uri, input, result, theme) => {
+      const [content] = (await client.readResource({ uri })).contents;
+      await page.evaluate(
+        ([html, i, r, t]) =>
+          (window as unknown as { showApp: (...a: unknown[]) => Promise<void> }).showApp(html, i, r, t),
+        [String(content?.["text"]), input, result, theme] as const,
+      );
+    },
+    axeClean: async () => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      assert.deepEqual(
+        serious.map((v) => `${v.id}: ${v.help}`),
+        [],
+      );
+    },
+  };
+  try {
+    await run(host);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(requests, [], "neither the host page nor the app's frame fetched anything");
+  } finally {
+    await context.close();
+  }
+}

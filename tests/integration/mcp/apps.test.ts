@@ -75,6 +75,15 @@ describe("MCP Apps", () => {
     await sc?.stop();
   });
 
+  it("the server card and the developer page say which tools have an app", async () => {
+    const card = (await (await fetch(`${sc.url}/mcp/server-card`)).json()) as { _meta: Record<string, unknown> };
+    const listed = (card._meta[UI] as { apps: { tool: string; resourceUri: string }[] }).apps;
+    assert.deepEqual(Object.fromEntries(listed.map((a) => [a.tool, a.resourceUri])), APP_TOOLS);
+    const html = await (await fetch(`${sc.url}/developers/`)).text();
+    assert.match(html, /id="mcp-apps"/);
+    for (const tool of Object.keys(APP_TOOLS)) assert.match(html, new RegExp(`href="#tool-${tool}"`));
+  });
+
   for (const era of ["2025", "2026-07-28"] as const) {
     describe(`on ${era}`, () => {
       let apps: AnyClient;

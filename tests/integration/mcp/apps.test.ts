@@ -189,6 +189,45 @@ describe("MCP Apps", () => {
           await host.axeClean();
         });
       });
+
+      it("the list filters by stars and pages with the cursor; get_review's app shows the owner's reply", async () => {
+        const fives = await call(apps, "search_reviews", { rating: 5 });
+        const page = fives.structuredContent as { reviews: { id: string }[]; next_cursor: string | null };
+        assert.ok(page.next_cursor, "the sample has more than one page of 5-star reviews");
+        const next = await call(apps, "search_reviews", { cursor: page.next_cursor });
+        const nextIds = (next.structuredContent!["reviews"] as { id: string }[]).map((r) => r.id);
+        await withHost(browser, script, apps, async (host) => {
+          await host.show(APP_TOOLS["search_reviews"]!, {}, await call(apps, "search_reviews", {}), "light");
+          const frame = host.page.frameLocator("iframe");
+          await frame.locator("article").first().waitFor();
+          await frame.getByLabel("Stars", { exact: true }).selectOption("5");
+          await frame.getByRole("button", { name: "Search" }).click();
+          await frame.locator(`article[data-id="${page.reviews.at(-1)!.id}"]`).waitFor();
+          await frame.getByRole("button", { name: "More reviews" }).click();
+          await frame.locator(`article[data-id="${nextIds.at(-1)}"]`).waitFor();
+          assert.deepEqual(host.calls, [
+            { name: "search_reviews", arguments: { rating: 5 } },
+            { name: "search_reviews", arguments: { cursor: page.next_cursor } },
+          ]);
+          assert.equal(await frame.locator("article").count(), page.reviews.length + nextIds.length);
+        });
+
+        const recent = await call(apps, "search_reviews", { limit: 100 });
+        const withReply = (
+          recent.structuredContent!["reviews"] as { id: string; owner_reply: { text: string } | null }[]
+        ).find((r) => r.owner_reply !== null);
+        assert.ok(withReply, "the sample has a review with an owner reply");
+        const one = await call(apps, "get_review", { id: withReply.id });
+        await withHost(browser, script, apps, async (host) => {
+          await host.show(APP_TOOLS["get_review"]!, { id: withReply.id }, one, "light");
+          const frame = host.page.frameLocator("iframe");
+          await frame.locator(`article[data-id="${withReply.id}"] .reply`).waitFor();
+          const reply = (await frame.locator(".reply").textContent()) ?? "";
+          assert.match(reply, /Reply from/);
+          assert.ok(reply.includes(withReply.owner_reply!.text));
+          await host.axeClean();
+        });
+      });
     });
   }
 });

@@ -3,7 +3,7 @@
 // release. A client that does not advertise it sees none of this.
 import { readFile } from "node:fs/promises";
 import { getUiCapability } from "@modelcontextprotocol/ext-apps/server";
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import { APP_MIME_TYPE, APP_RESOURCE_META, appOfTool, MCP_APPS, UI_EXTENSION } from "../../src/lib/mcp/apps.ts";
 import type { ToolDefinition } from "../../src/lib/mcp/tools/list.ts";
 import type { McpData } from "./data/snapshot.ts";
@@ -11,7 +11,7 @@ import type { McpData } from "./data/snapshot.ts";
 /** Whether capabilities (an initialize's, or a 2026-07-28 request's) say the client renders this server's apps. */
 export function rendersApps(capabilities: unknown): boolean {
   if (!capabilities || typeof capabilities !== "object") return false;
-  const ui = getUiCapability(capabilities as ClientCapabilities);
+  const ui = getUiCapability(capabilities);
   return Array.isArray(ui?.mimeTypes) && ui.mimeTypes.includes(APP_MIME_TYPE);
 }
 

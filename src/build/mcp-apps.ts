@@ -27,7 +27,7 @@ async function bundle(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
-export function appHtml(config: AppConfig, title: string, css: string, script: string): string {
+function appHtml(config: AppConfig, title: string, css: string, script: string): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<!doctype html>

@@ -7,7 +7,7 @@ import { el, header, listControls, ratingCard, reviewCard, type ReviewItem, type
 type Result = { structuredContent?: Record<string, unknown>; isError?: boolean; content?: unknown[] };
 type Page = { reviews: ReviewItem[]; total: number; next_cursor: string | null };
 
-const config = JSON.parse(document.getElementById("app-config")!.textContent!) as AppConfig;
+const config = JSON.parse(document.getElementById("app-config")!.textContent) as AppConfig;
 const root = document.getElementById("app")!;
 const app = new App({ name: `reviews-${config.view}`, version: "1.0.0" }, {}, { autoResize: true });
 const open = (url: string) => void app.openLink({ url });
@@ -57,7 +57,7 @@ function reviewList(first: Result) {
   const call = async (args: Record<string, unknown>, replace: boolean) => {
     status.textContent = "Loading…";
     try {
-      append(await app.callServerTool({ name: "search_reviews", arguments: args }), replace);
+      append((await app.callServerTool({ name: "search_reviews", arguments: args })) as Result, replace);
     } catch {
       status.textContent = "The host could not reach the reviews.";
     }

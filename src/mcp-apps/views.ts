@@ -2,7 +2,7 @@
 import type { AppConfig } from "../lib/mcp/apps.ts";
 
 export type Stats = { count: number; average: number | null; distribution: Record<string, number> };
-export type Reply = { text: string; date: string };
+type Reply = { text: string; date: string };
 export type ReviewItem = {
   id: string;
   date: string;
@@ -24,7 +24,7 @@ export function el(tag: string, attrs: Attrs = {}, ...children: (Node | string)[
 
 const starsText = (rating: number) => "★".repeat(rating) + "☆".repeat(5 - rating);
 
-export function stars(rating: number): HTMLElement {
+function stars(rating: number): HTMLElement {
   return el("span", { class: "stars", role: "img", "aria-label": `${rating} out of 5 stars` }, starsText(rating));
 }
 
@@ -33,7 +33,7 @@ export function header(config: AppConfig, subtitle: string): HTMLElement {
 }
 
 /** A link the host opens: a sandboxed frame may not navigate or open windows itself. */
-export function hostLink(text: string, href: string, open: (url: string) => void, attrs: Attrs = {}): HTMLElement {
+function hostLink(text: string, href: string, open: (url: string) => void, attrs: Attrs = {}): HTMLElement {
   const a = el("a", { href, ...attrs }, text);
   a.addEventListener("click", (e) => {
     e.preventDefault();

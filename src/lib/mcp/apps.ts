@@ -7,7 +7,7 @@ export {
   RESOURCE_MIME_TYPE as APP_MIME_TYPE,
 } from "@modelcontextprotocol/ext-apps/server";
 
-export type AppView = "rating" | "list" | "review";
+type AppView = "rating" | "list" | "review";
 
 export type McpApp = Readonly<{
   tool: string;

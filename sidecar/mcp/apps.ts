@@ -1,11 +1,15 @@
 // The MCP Apps on the wire, for clients that advertise the io.modelcontextprotocol/ui extension: the extension in the
 // server's capabilities, `_meta.ui.resourceUri` on the tools that have an app, and the ui:// resources read from the
 // release. A client that does not advertise it sees none of this.
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { getUiCapability } from "@modelcontextprotocol/ext-apps/server";
 import { CLIENT_CAPABILITIES_META_KEY } from "@modelcontextprotocol/server";
 import { APP_MIME_TYPE, APP_RESOURCE_META, appOfTool, MCP_APPS, UI_EXTENSION } from "../../src/lib/mcp/apps.ts";
 import type { ToolDefinition } from "../../src/lib/mcp/tools/list.ts";
+import type { McpAppFile } from "../../src/lib/schema/manifest.ts";
+import type { Release } from "../release/release.ts";
 import type { McpData } from "./data/snapshot.ts";
 
 /** Whether capabilities (an initialize's, or a 2026-07-28 request's) say the client renders this server's apps. */
@@ -42,7 +46,8 @@ export function withAppTools(definitions: readonly ToolDefinition[]): readonly T
 
 /** The apps of this release, as resources/list names them. */
 export function appResources(data: McpData) {
-  return MCP_APPS.filter((a) => data.release.files.has(a.path)).map((a) => ({
+  const described = data.release.manifest.mcp_apps ?? {};
+  return MCP_APPS.filter((a) => a.uri in described).map((a) => ({
     uri: a.uri,
     name: `${a.tool}-app`,
     title: a.title,
@@ -52,11 +57,28 @@ export function appResources(data: McpData) {
   }));
 }
 
-/** An app's HTML, read from the release being served; undefined when `uri` names no app of it. */
+/** Each release's apps, read once and checked against its manifest; a release no longer served takes them along. */
+const read = new WeakMap<Release, Map<string, Promise<string>>>();
+
+async function appHtml(release: Release, file: McpAppFile): Promise<string> {
+  const bytes = await readFile(path.join(release.dir, file.path));
+  if (createHash("sha256").update(bytes).digest("hex") !== file.sha256)
+    throw new Error(`release ${release.id}: ${file.path} is not its manifest's`);
+  return bytes.toString("utf8");
+}
+
+/** An app's HTML from the release being served; undefined when `uri` names no app of it. */
 export async function readApp(uri: string, data: McpData) {
-  const app = MCP_APPS.find((a) => a.uri === uri);
-  const file = app && data.release.files.get(app.path);
+  const { release } = data;
+  const file = release.manifest.mcp_apps?.[uri];
   if (!file) return undefined;
-  const text = await readFile(file.identity.file, "utf8");
-  return { contents: [{ uri, mimeType: APP_MIME_TYPE, text, _meta: APP_RESOURCE_META }] };
+  const texts = read.get(release) ?? new Map<string, Promise<string>>();
+  read.set(release, texts);
+  let text = texts.get(uri);
+  if (!text) {
+    text = appHtml(release, file);
+    texts.set(uri, text);
+    text.catch(() => texts.delete(uri));
+  }
+  return { contents: [{ uri, mimeType: APP_MIME_TYPE, text: await text, _meta: APP_RESOURCE_META }] };
 }

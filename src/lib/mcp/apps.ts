@@ -13,18 +13,21 @@ export type McpApp = Readonly<{
   tool: string;
   view: AppView;
   uri: string;
-  /** The release file the build writes: the sidecar reads it from there, so an app changes with its release. */
+  /** The release's file the build writes (the sidecar's, never served): so an app changes with its release. */
   path: string;
   title: string;
   shows: string;
 }>;
+
+/** Where the build puts the apps in the release: files of the sidecar's, described apart in the manifest. */
+export const MCP_APPS_DIR = "mcp-apps/";
 
 export const MCP_APPS: readonly McpApp[] = [
   {
     tool: "get_rating_summary",
     view: "rating",
     uri: "ui://reviews/rating-card.html",
-    path: "/mcp-apps/rating-card.html",
+    path: `${MCP_APPS_DIR}rating-card.html`,
     title: "Rating card",
     shows: "the average, the count, the 5 to 1 star distribution and the business's booking, quote or call button",
   },
@@ -32,7 +35,7 @@ export const MCP_APPS: readonly McpApp[] = [
     tool: "search_reviews",
     view: "list",
     uri: "ui://reviews/review-list.html",
-    path: "/mcp-apps/review-list.html",
+    path: `${MCP_APPS_DIR}review-list.html`,
     title: "Review list",
     shows: "the matching reviews, newest first, with owner replies, a search box and a star filter, paged",
   },
@@ -40,7 +43,7 @@ export const MCP_APPS: readonly McpApp[] = [
     tool: "get_review",
     view: "review",
     uri: "ui://reviews/review.html",
-    path: "/mcp-apps/review.html",
+    path: `${MCP_APPS_DIR}review.html`,
     title: "One review",
     shows: "the review with its owner reply and a link to its page",
   },

@@ -1,16 +1,14 @@
 // MCP Apps against the real sidecar: the ui extension negotiated on both generations (and nothing of it for clients
 // that do not advertise it), and each app played in Chromium by a host built on ext-apps' own AppBridge.
 import assert from "node:assert/strict";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, it } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { build } from "esbuild";
-import type { Browser, Page } from "playwright";
+import type { Browser } from "playwright";
 import { launchBrowser } from "../../e2e/helpers/browser.ts";
+import { type AnyClient, hostScript, type Result, withHost } from "./apps-host-page.ts";
 import { type McpSidecar, startMcpSidecar, TEST_SITE } from "./helpers.ts";
 
 const UI = "io.modelcontextprotocol/ui";
@@ -20,17 +18,6 @@ const APP_TOOLS: Record<string, string> = {
   get_rating_summary: "ui://reviews/rating-card.html",
   search_reviews: "ui://reviews/review-list.html",
   get_review: "ui://reviews/review.html",
-};
-
-type Result = { content: unknown[]; structuredContent?: Record<string, unknown>; isError?: boolean };
-/** What both generations' clients answer, narrowed to what these tests use. */
-type AnyClient = {
-  getServerCapabilities(): Record<string, unknown> | undefined;
-  listTools(): Promise<{ tools: { name: string; _meta?: Record<string, unknown> }[] }>;
-  listResources(): Promise<{ resources: { uri: string; mimeType?: string; _meta?: Record<string, unknown> }[] }>;
-  readResource(p: { uri: string }): Promise<{ contents: Record<string, unknown>[] }>;
-  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
-  close(): Promise<void>;
 };
 
 async function connectAs(era: "2025" | "2026-07-28", mcp: string, advertise: boolean): Promise<AnyClient> {
@@ -49,18 +36,6 @@ async function connectAs(era: "2025" | "2026-07-28", mcp: string, advertise: boo
 
 const call = async (c: AnyClient, name: string, args: Record<string, unknown>) =>
   (await c.callTool({ name, arguments: args })) as Result;
-
-async function hostScript(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, "apps-host.ts")],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "browser",
-    logLevel: "silent",
-  });
-  return out.outputFiles[0]!.text;
-}
 
 describe("MCP Apps", () => {
   let sc: McpSidecar;
@@ -231,61 +206,3 @@ describe("MCP Apps", () => {
     });
   }
 });
-
-type Host = Readonly<{
-  page: Page;
-  calls: { name: string; arguments: Record<string, unknown> }[];
-  links: string[];
-  show: (uri: string, input: Record<string, unknown>, result: Result, theme: "light" | "dark") => Promise<void>;
-  axeClean: () => Promise<void>;
-}>;
-
-/** A host page in its own context whose frame's tool calls go to `client`; it fails if anything is fetched. */
-async function withHost(browser: Browser, script: string, client: AnyClient, run: (host: Host) => Promise<void>) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const requests: string[] = [];
-  const errors: string[] = [];
-  page.on("request", (r) => void requests.push(r.url()));
-  page.on("pageerror", (e) => void errors.push(e.message));
-  const calls: Host["calls"] = [];
-  const links: string[] = [];
-  await page.exposeFunction("hostCallTool", (name: string, args: Record<string, unknown>) => {
-    calls.push({ name, arguments: args });
-    return client.callTool({ name, arguments: args });
-  });
-  await page.exposeFunction("hostOpenLink", (url: string) => void links.push(url));
-  await page.setContent(
-    `<!doctype html><html lang="en"><head><title>Host</title></head><body><main></main></body></html>`,
-  );
-  await page.addScriptTag({ content: script, type: "module" });
-  await page.waitForFunction(() => "showApp" in window);
-  const host: Host = {
-    page,
-    calls,
-    links,
-    show: async (uri, input, result, theme) => {
-      const [content] = (await client.readResource({ uri })).contents;
-      await page.evaluate(
-        ([html, i, r, t]) =>
-          (window as unknown as { showApp: (...a: unknown[]) => Promise<void> }).showApp(html, i, r, t),
-        [String(content?.["text"]), input, result, theme] as const,
-      );
-    },
-    axeClean: async () => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      assert.deepEqual(
-        serious.map((v) => `${v.id}: ${v.help}`),
-        [],
-      );
-    },
-  };
-  try {
-    await run(host);
-    assert.deepEqual(errors, []);
-    assert.deepEqual(requests, [], "neither the host page nor the app's frame fetched anything");
-  } finally {
-    await context.close();
-  }
-}

@@ -15,9 +15,14 @@ const open = (url: string) => void app.openLink({ url });
 const status = el("p", { class: "status", role: "status", "aria-live": "polite" });
 const show = (...nodes: Node[]) => root.replaceChildren(...nodes);
 
+/** The host's theme; a host that names none gets the person's system setting. */
 function applyTheme(theme: string | undefined) {
-  if (theme === "dark" || theme === "light") document.documentElement.dataset["theme"] = theme;
+  const dark = theme === undefined ? matchMedia("(prefers-color-scheme: dark)").matches : theme === "dark";
+  document.documentElement.dataset["theme"] = dark ? "dark" : "light";
 }
+
+/** The arguments the tool was called with (they arrive before its result): the list's form starts from them. */
+let input: Record<string, unknown> = {};
 
 function errorText(result: Result): string {
   const first = result.content?.[0] as { text?: string } | undefined;
@@ -38,6 +43,8 @@ function renderReview(result: Result) {
 
 function reviewList(first: Result) {
   const { form, query, rating } = listControls();
+  if (typeof input["query"] === "string") query.value = input["query"];
+  if (typeof input["rating"] === "number") rating.value = String(input["rating"]);
   const list = el("div", { class: "reviews", "aria-label": "Reviews" });
   const more = el("button", { type: "button", class: "more", hidden: "" }, "More reviews") as HTMLButtonElement;
   let cursor: string | null = null;
@@ -76,6 +83,7 @@ function reviewList(first: Result) {
 
 const RENDER = { rating: renderRating, review: renderReview, list: reviewList } as const;
 
+app.ontoolinput = (params) => (input = params.arguments ?? {});
 app.ontoolresult = (result) => RENDER[config.view](result as Result);
 app.onhostcontextchanged = (context) => applyTheme(context.theme);
 show(header(config, "Loading…"));

@@ -186,6 +186,12 @@ describe("MCP Apps", () => {
           ]);
           assert.equal(await frame.locator("article").count(), page.reviews.length + nextIds.length);
         });
+        await withHost(browser, script, apps, async (host) => {
+          await host.show(APP_TOOLS["search_reviews"]!, { rating: 5, query: "" }, fives, "light");
+          const frame = host.page.frameLocator("iframe");
+          await frame.locator("article").first().waitFor();
+          assert.equal(await frame.getByLabel("Stars", { exact: true }).inputValue(), "5", "the form starts as called");
+        });
 
         const recent = await call(apps, "search_reviews", { limit: 100 });
         const withReply = (

@@ -1,5 +1,6 @@
 // Writes the MCP Apps into the release: one self-contained HTML file per app (its style, the business's name and
 // action, and the script with the ext-apps App class bundled inline), so a host's sandboxed frame needs nothing else.
+import { createHash } from "node:crypto";
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
@@ -27,21 +28,32 @@ async function bundle(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/**
+ * The page's own CSP, whatever the host's: its one script and one style by hash, nothing to fetch or connect to, no
+ * eval (the bundled schemas work without it, as most hosts' frames require).
+ */
+const csp = (script: string, style: string) =>
+  `default-src 'none'; script-src ${hashOf(script)}; style-src ${hashOf(style)}; img-src data:; base-uri 'none'; form-action 'none'`;
+
 function appHtml(config: AppConfig, title: string, css: string, script: string): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  const [style, code] = [inline(css), inline(script)];
   const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp(code, style)}">
 <title>${esc(`${title}: ${config.business}`)}</title>
-<style>${inline(css)}</style>
+<style>${style}</style>
 </head>
 <body>
 <main id="app"></main>
 <script type="application/json" id="app-config">${json}</script>
-<script type="module">${inline(script)}</script>
+<script type="module">${code}</script>
 </body>
 </html>
 `;

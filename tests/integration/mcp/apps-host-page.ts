@@ -51,6 +51,7 @@ export async function withHost(
   const errors: string[] = [];
   page.on("request", (r) => void requests.push(r.url()));
   page.on("pageerror", (e) => void errors.push(e.message));
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
   const calls: Host["calls"] = [];
   const links: string[] = [];
   await page.exposeFunction("hostCallTool", (name: string, args: Record<string, unknown>) => {

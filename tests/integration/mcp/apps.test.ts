@@ -99,6 +99,7 @@ describe("MCP Apps", () => {
           );
           const html = String(content?.["text"]);
           assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=|<img[^>]+src=/i, `${uri} loads nothing`);
+          assert.match(html, /http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/);
           assert.ok(gzipSync(html).length < 200 * 1024, `${uri} is under 200 KB gzipped`);
         }
       });

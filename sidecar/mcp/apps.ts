@@ -30,17 +30,23 @@ export function requestCapabilities(message: Readonly<Record<string, unknown>>):
 /** What the server adds to its capabilities for a client that renders apps. */
 export const APPS_CAPABILITY = Object.freeze({ extensions: { [UI_EXTENSION]: {} } });
 
-const withMeta = new WeakMap<readonly ToolDefinition[], readonly ToolDefinition[]>();
+const withMeta = new WeakMap<readonly ToolDefinition[], { served: object; built: readonly ToolDefinition[] }>();
 
-/** The tools with their app named, as ext-apps' registerAppTool names it (`_meta.ui` and the older flat key). */
-export function withAppTools(definitions: readonly ToolDefinition[]): readonly ToolDefinition[] {
+/**
+ * The tools with their app named, as ext-apps' registerAppTool names it (`_meta.ui` and the older flat key), for the
+ * apps the release being served has (`served`: its manifest's mcp_apps; a release built before them has none).
+ */
+export function withAppTools(
+  definitions: readonly ToolDefinition[],
+  served: Readonly<Record<string, unknown>>,
+): readonly ToolDefinition[] {
   const cached = withMeta.get(definitions);
-  if (cached) return cached;
+  if (cached?.served === served) return cached.built;
   const built = definitions.map((d) => {
     const app = appOfTool(d.name);
-    return app ? { ...d, _meta: { ui: { resourceUri: app.uri }, "ui/resourceUri": app.uri } } : d;
+    return app && app.uri in served ? { ...d, _meta: { ui: { resourceUri: app.uri }, "ui/resourceUri": app.uri } } : d;
   });
-  withMeta.set(definitions, built);
+  withMeta.set(definitions, { served, built });
   return built;
 }
 

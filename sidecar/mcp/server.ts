@@ -62,8 +62,9 @@ export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Se
   // Built per release (they quote its names) and cached there; the order never changes.
   server.setRequestHandler("tools/list", () =>
     guarded(logger, "tools/list", () => {
-      const definitions = tools.definitions(data.current());
-      return { tools: [...(apps ? withAppTools(definitions) : definitions)] };
+      const snapshot = data.current();
+      const definitions = tools.definitions(snapshot);
+      return { tools: [...(apps ? withAppTools(definitions, snapshot.release.manifest.mcp_apps ?? {}) : definitions)] };
     }),
   );
   server.setRequestHandler("tools/call", (request) =>

@@ -37,7 +37,10 @@ describe("withAppTools", () => {
   const definitions = [tool("get_business"), tool("get_rating_summary"), tool("search_reviews"), tool("get_review")];
 
   it("names the app of the tools that have one, under _meta.ui and the older flat key, and changes nothing else", () => {
-    const shown = withAppTools(definitions);
+    const served = Object.fromEntries(
+      ["rating-card", "review-list", "review"].map((n) => [`ui://reviews/${n}.html`, {}]),
+    );
+    const shown = withAppTools(definitions, served);
     assert.equal(shown[0], definitions[0]);
     assert.deepEqual(
       shown.slice(1).map((t) => (t as { _meta?: unknown })._meta),
@@ -50,6 +53,15 @@ describe("withAppTools", () => {
       definitions.every((t) => !("_meta" in t)),
       "the release's own definitions are left as they are",
     );
-    assert.equal(withAppTools(definitions), shown, "built once per release's definitions");
+    assert.equal(withAppTools(definitions, served), shown, "built once per release's definitions");
+  });
+
+  it("names no app the release being served does not have", () => {
+    const shown = withAppTools(definitions, { "ui://reviews/review.html": {} });
+    assert.deepEqual(
+      shown.map((t) => (t as { _meta?: { ui: { resourceUri: string } } })._meta?.ui.resourceUri ?? null),
+      [null, null, null, "ui://reviews/review.html"],
+    );
+    assert.ok(withAppTools(definitions, {}).every((t, i) => t === definitions[i]));
   });
 });

@@ -9,6 +9,7 @@ import { astroConfig } from "../src/build/astro-config.ts";
 import { readPreviousChangeLog } from "../src/build/change-log.ts";
 import { runDataStage } from "../src/build/data-stage.ts";
 import { listFiles } from "../src/build/list-files.ts";
+import { writeMcpApps } from "../src/build/mcp-apps.ts";
 import { readPreviousVariants } from "../src/build/publish/previous-variants.ts";
 import { publish } from "../src/build/publish/publish.ts";
 import { releasePaths } from "../src/build/release-paths.ts";
@@ -70,10 +71,12 @@ try {
   };
   const data = await timed("data", () => runDataStage({ config, rules, now, dir: dataFiles }));
   const site = data.summary;
-  // 4. Render the pages from those files.
+  // 4. Render the pages from those files, and the MCP Apps.
   await timed("pages", () =>
     astroBuild(astroConfig(config, dataFiles, { outDir: paths.stagingDir, cacheDir: paths.cacheDir })),
   );
+  // The MCP Apps beside the pages, from the same business data: the sidecar serves them from the release.
+  await timed("apps", () => writeMcpApps(config.dataDir, config.siteUrl, paths.stagingDir));
   for (const f of await listFiles(dataFiles)) await rename(path.join(dataFiles, f), path.join(paths.stagingDir, f));
   // 5. Publish: sitemaps, hashes and precompressed variants, change log, manifest, _headers, the atomic switch.
   const published = await timed("publish", () => publish(paths, site, previous, now));

@@ -2,6 +2,7 @@
 // built per 2026-07-28 request or per 2025 session from the same code, so both generations see the same surface.
 import { Server, type jsonSchemaValidator, type ProtocolEra } from "@modelcontextprotocol/server";
 import type { Logger } from "../log.ts";
+import { APPS_CAPABILITY, appResources, readApp, withAppTools } from "./apps.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import { completeFrom, completePromptArgument, getPrompt, listPrompts } from "./prompts.ts";
 import { CACHE_HINT, SERVER_INFO, SERVER_INSTRUCTIONS, SUPPORTED_VERSIONS } from "./protocol.ts";
@@ -30,13 +31,17 @@ export type SessionServerDeps = Readonly<{
   logger: Logger;
 }>;
 
-/** A 2025 session's server keeps its subscriptions; a 2026 request's server has none (subscriptions/listen replaces them). */
-export type ServerScope = Readonly<{ era: ProtocolEra; subscriptions?: Subscriptions }>;
+/**
+ * A 2025 session's server keeps its subscriptions; a 2026 request's server has none (subscriptions/listen replaces them).
+ * `apps`: the client advertised the io.modelcontextprotocol/ui extension (in its initialize, or in this request).
+ */
+export type ServerScope = Readonly<{ era: ProtocolEra; subscriptions?: Subscriptions; apps?: boolean }>;
 
 const CACHEABLE = ["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"];
 
 export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Server {
   const { tools, data, logger } = deps;
+  const apps = scope.apps === true;
   const server = new Server(SERVER_INFO, {
     capabilities: {
       tools: { listChanged: false },
@@ -45,6 +50,7 @@ export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Se
       completions: {},
       // Logging is a 2025 feature (deprecated in 2026-07-28); release news goes to 2025 sessions only.
       ...(scope.era === "legacy" ? { logging: {} } : {}),
+      ...(apps ? APPS_CAPABILITY : {}),
     },
     instructions: SERVER_INSTRUCTIONS,
     jsonSchemaValidator: deps.validator,
@@ -55,7 +61,11 @@ export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Se
   });
   // Built per release (they quote its names) and cached there; the order never changes.
   server.setRequestHandler("tools/list", () =>
-    guarded(logger, "tools/list", () => ({ tools: [...tools.definitions(data.current())] })),
+    guarded(logger, "tools/list", () => {
+      const snapshot = data.current();
+      const definitions = tools.definitions(snapshot);
+      return { tools: [...(apps ? withAppTools(definitions, snapshot.release.manifest.mcp_apps ?? {}) : definitions)] };
+    }),
   );
   server.setRequestHandler("tools/call", (request) =>
     guarded(logger, "tools/call", () => {
@@ -67,13 +77,19 @@ export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Se
   );
 
   server.setRequestHandler("resources/list", () =>
-    guarded(logger, "resources/list", () => ({ resources: listResources(data.current()) })),
+    guarded(logger, "resources/list", () => {
+      const snapshot = data.current();
+      return { resources: [...listResources(snapshot), ...(apps ? appResources(snapshot) : [])] };
+    }),
   );
   server.setRequestHandler("resources/templates/list", () =>
     guarded(logger, "resources/templates/list", () => ({ resourceTemplates: [reviewTemplate(data.current())] })),
   );
   server.setRequestHandler("resources/read", (request) =>
-    guarded(logger, "resources/read", () => readResource(request.params.uri, data.current())),
+    guarded(logger, "resources/read", async () => {
+      const snapshot = data.current();
+      return (apps && (await readApp(request.params.uri, snapshot))) || readResource(request.params.uri, snapshot);
+    }),
   );
   const subscriptions = scope.subscriptions;
   if (subscriptions) {

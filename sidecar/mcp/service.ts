@@ -67,13 +67,24 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     },
   });
   // 2025 requests are routed to the sessions before this handler sees them, so it refuses any that slip through.
-  const modern = createMcpHandler(() => createMcpServer(serverDeps, { era: "modern" }), {
-    legacy: "reject",
-    maxRequestBodySize: MAX_BODY_BYTES,
+  // Two handlers, the same but for the apps: a 2026-07-28 request's capabilities (in its `_meta`) pick one, since the
+  // capabilities server/discover advertises are the server's, fixed when the handler builds it.
+  const modernFor = (apps: boolean) =>
+    createMcpHandler(() => createMcpServer(serverDeps, { era: "modern", apps }), {
+      legacy: "reject",
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+  const modern = modernFor(false);
+  const modernApps = modernFor(true);
+  const news = createReleaseNews(data, {
+    resourceUpdated: (uri) => {
+      modern.notify.resourceUpdated(uri);
+      modernApps.notify.resourceUpdated(uri);
+    },
   });
-  const news = createReleaseNews(data, modern.notify);
   const routes = mcpRoutes({
     modern,
+    modernApps,
     sessions,
     tools,
     clientAddress: clientAddressFrom(config.trustProxy),
@@ -107,7 +118,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       clearInterval(timer);
       timer = undefined;
       await ticking;
-      await Promise.all([sessions.closeAll(), modern.close()]);
+      await Promise.all([sessions.closeAll(), modern.close(), modernApps.close()]);
     },
     close: () => store.close(),
     sessionCount: sessions.count,

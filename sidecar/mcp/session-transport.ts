@@ -1,6 +1,7 @@
 // One 2025 session's SDK server and transport on this replica: made for a new session's initialize, or rebuilt for a
 // session another replica opened by replaying its initialize, since the SDK's transport keeps its session state in memory.
 import { type Server, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { rendersApps } from "./apps.ts";
 import { createMcpServer, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionRecord } from "./session-store/store.ts";
 
@@ -17,10 +18,14 @@ export type Session = {
   streams: number;
 };
 
-/** A transport and server whose session id will be `id`, connected; `onclose` runs when either closes. */
+/**
+ * A transport and server whose session id will be `id`, connected; `onclose` runs when either closes. `client` is the
+ * initialize's client part as `clientOf` stores it: its capabilities decide whether the session is shown the apps.
+ */
 export async function sessionFor(
   id: string,
   protocolVersion: string,
+  client: string,
   deps: SessionServerDeps,
   subscriptions: Subscriptions,
   now: number,
@@ -31,7 +36,8 @@ export async function sessionFor(
     // SSE answers, not JSON: the SDK keeps per-request state in JSON mode on stateful sessions (SDK issue #2559).
     enableJsonResponse: false,
   });
-  const server = createMcpServer(deps, { era: "legacy", subscriptions });
+  const apps = rendersApps((JSON.parse(client) as Record<string, unknown>)["capabilities"]);
+  const server = createMcpServer(deps, { era: "legacy", subscriptions, apps });
   const session: Session = { id, protocolVersion, transport, server, lastUsed: now, streams: 0 };
   server.onclose = () => onclose(session);
   // Transport-level refusals (bad Accept, bad version) are answered to the client; they are not server errors.

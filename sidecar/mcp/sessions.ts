@@ -59,7 +59,15 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const rebuild = async (id: string): Promise<Session | undefined> => {
     const record = await store.sessionTouch(id, now(), limits.ttlMs);
     if (!record) return undefined;
-    const session = await sessionFor(id, record.protocolVersion, deps, subscriptionsOf(id), now(), forget);
+    const session = await sessionFor(
+      id,
+      record.protocolVersion,
+      record.client,
+      deps,
+      subscriptionsOf(id),
+      now(),
+      forget,
+    );
     if (!(await replayInitialize(session, record))) {
       deps.logger.warn("an MCP session could not be rebuilt on this replica", { session: id });
       void session.server.close();
@@ -122,7 +130,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
         const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
         return { status: "refused", limit: admission.limit, retryAfterSeconds };
       }
-      const session = await sessionFor(id, protocolVersion, deps, subscriptionsOf(id), now(), forget);
+      const session = await sessionFor(id, protocolVersion, client, deps, subscriptionsOf(id), now(), forget);
       local.set(id, session);
       const response = await session.transport.handleRequest(req, { parsedBody: message });
       if (session.transport.sessionId !== id) {

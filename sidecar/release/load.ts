@@ -72,6 +72,7 @@ export async function openRelease(distDir: string): Promise<OpenRelease> {
   for (const [what, p] of [
     ["a search index", manifest.search_index?.path],
     ["a release database", manifest.release_db?.path],
+    ...Object.values(manifest.mcp_apps ?? {}).map((app) => ["an MCP App", app.path] as const),
   ] as const)
     if (p !== undefined && !isInsideRelease(p))
       throw new ReleaseError(`${where}: manifest.json names ${what} outside the release: ${JSON.stringify(p)}`);

@@ -6,6 +6,7 @@ import { cors } from "hono/cors";
 import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
+import { rendersApps, requestCapabilities } from "../apps.ts";
 import { LEGACY_ONLY, refusal, screenRequest, type ToolNames } from "../request-check.ts";
 import { type JsonRpcMessage, readMessage } from "./body.ts";
 import { checkHost, checkOrigin, type GuardPolicy } from "./guard.ts";
@@ -37,6 +38,8 @@ export type McpRouteDeps = LegacyDeps &
   Readonly<{
     /** The SDK's sessionless 2026-07-28 handler (2025 requests never reach it). */
     modern: Pick<McpHttpHandler, "fetch">;
+    /** The same for a request whose capabilities advertise the io.modelcontextprotocol/ui extension. */
+    modernApps: Pick<McpHttpHandler, "fetch">;
     /** The tools, to tell an unknown tool from a known one's bad arguments before the SDK parses the request. */
     tools: ToolNames;
     /** The client a new session counts against (behind a trusted proxy, the one it forwarded for). */
@@ -101,7 +104,8 @@ async function handle(req: Request, client: () => string, deps: McpRouteDeps): P
       if (await isLegacy()) {
         return legacyPost(req, body.message, client, deps);
       }
-      return deps.modern.fetch(req, { parsedBody: body.message });
+      const handler = rendersApps(requestCapabilities(body.message)) ? deps.modernApps : deps.modern;
+      return handler.fetch(req, { parsedBody: body.message });
     }
     case "GET":
     case "DELETE":

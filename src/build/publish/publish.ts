@@ -13,7 +13,8 @@ import { RELEASE_DB_FILE } from "../../lib/release-db/schema.ts";
 import { addChangeLog } from "../release-db.ts";
 import { reviewPath } from "../../lib/html/review-card.ts";
 import { REVIEW_SHELL_FILE } from "../../lib/html/review-shell.ts";
-import type { ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
+import { MCP_APPS, MCP_APPS_DIR } from "../../lib/mcp/apps.ts";
+import type { McpAppFile, ReviewShellFile, SearchIndexFile } from "../../lib/schema/manifest.ts";
 import {
   INDEX_FILE_FORMAT,
   INDEX_FILE_NAME,
@@ -27,7 +28,10 @@ import type { PreviousVariants } from "./previous-variants.ts";
 import { promote } from "./release.ts";
 import { writeSitemaps } from "./sitemap.ts";
 
-/** Files in the release that describe it or are the sidecar's rather than pages of the site: listed apart. */
+/**
+ * Files in the release that describe it or are the sidecar's rather than pages of the site: listed apart (so are the
+ * MCP Apps under MCP_APPS_DIR).
+ */
 const OWN_FILES = new Set([
   "manifest.json",
   "_headers",
@@ -50,7 +54,9 @@ export async function publish(
   now: number,
 ): Promise<Published> {
   const root = paths.stagingDir;
-  const listed = (await listFiles(root)).filter((f) => !OWN_FILES.has(f) && !/\.(br|gz)$/.test(f));
+  const listed = (await listFiles(root)).filter(
+    (f) => !OWN_FILES.has(f) && !f.startsWith(MCP_APPS_DIR) && !/\.(br|gz)$/.test(f),
+  );
   // Review pages are the sidecar's (rendered from the release), but listed with the files' pages, oldest first.
   const reviewPages = site.reviews.map((r) => reviewPath(r.id)).reverse();
   const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
@@ -66,6 +72,7 @@ export async function publish(
   const releaseDb = await addChangeLog(path.join(root, RELEASE_DB_FILE), decodeChangeLog(changes.next.text));
   const manifest = {
     ...buildManifest(files, meta, await describeIndexFile(root), changes.file, await describeReviewShell(root)),
+    mcp_apps: await describeMcpApps(root),
     release_db: releaseDb,
   };
   const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -100,4 +107,14 @@ async function describeIndexFile(root: string): Promise<SearchIndexFile> {
 async function describeReviewShell(root: string): Promise<ReviewShellFile> {
   const bytes = await readFile(path.join(root, REVIEW_SHELL_FILE));
   return { path: REVIEW_SHELL_FILE, bytes: bytes.length, sha256: sha256(bytes) };
+}
+
+/** The MCP Apps the build wrote, by ui:// URI: the sidecar checks a file against this before serving it. */
+async function describeMcpApps(root: string): Promise<Record<string, McpAppFile>> {
+  const described: Record<string, McpAppFile> = {};
+  for (const app of MCP_APPS) {
+    const bytes = await readFile(path.join(root, app.path));
+    described[app.uri] = { path: app.path, bytes: bytes.length, sha256: sha256(bytes) };
+  }
+  return described;
 }

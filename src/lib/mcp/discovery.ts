@@ -1,5 +1,6 @@
 // The MCP server card and the AI Catalog that points to it (the server-card extension's discovery text): where the
-// endpoint is and which protocol revisions it speaks, readable before connecting.
+// endpoint is, which protocol revisions it speaks and which tools have an MCP App, readable before connecting.
+import { MCP_APPS, UI_EXTENSION } from "./apps.ts";
 
 export const SERVER_CARD_TYPE = "application/mcp-server-card+json";
 const SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
@@ -30,6 +31,12 @@ export function serverCard(siteUrl: string, identity: ServerIdentity): Record<st
     version: identity.version,
     description: identity.description,
     websiteUrl: new URL("/developers/", siteUrl).href,
+    // Under the extension's id: which tools a host that renders apps shows an app for, and what each shows.
+    _meta: {
+      [UI_EXTENSION]: {
+        apps: MCP_APPS.map((a) => ({ tool: a.tool, resourceUri: a.uri, title: a.title, shows: a.shows })),
+      },
+    },
     remotes: [
       {
         type: "streamable-http",

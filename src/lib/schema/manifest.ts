@@ -60,6 +60,10 @@ export const ReviewShellFile = z.object({ path: FilePath, bytes: ByteCount, sha2
   description: "The page around one review, whose slots the sidecar fills; kept in the release, never served",
 });
 
+export const McpAppFile = z.object({ path: FilePath, bytes: ByteCount, sha256: Sha256 }).strict().meta({
+  description: "One MCP App's HTML, which the sidecar serves as its ui:// resource; kept in the release, never served",
+});
+
 export const Manifest = z
   .object({
     manifest_version: z.literal(1),
@@ -78,6 +82,10 @@ export const Manifest = z
     search_index: SearchIndexFile.optional(),
     change_log: ChangeLogFile.optional(),
     review_shell: ReviewShellFile.optional(),
+    mcp_apps: z
+      .record(z.string().startsWith("ui://"), McpAppFile)
+      .optional()
+      .meta({ description: "ui:// URI -> the MCP App's file" }),
     release_db: ReleaseDbFile.optional(),
   })
   .strict();
@@ -89,3 +97,4 @@ export type SearchIndexFile = z.output<typeof SearchIndexFile>;
 export type ChangeLogFile = z.output<typeof ChangeLogFile>;
 export type ReviewShellFile = z.output<typeof ReviewShellFile>;
 export type ReleaseDbFile = z.output<typeof ReleaseDbFile>;
+export type McpAppFile = z.output<typeof McpAppFile>;

@@ -20,6 +20,7 @@ import { Manifest } from "../../../src/lib/schema/manifest.ts";
 import { newestFirst } from "../../../src/lib/reviews/order.ts";
 import { CHANGE_LOG_FILE, CHANGE_LOG_FORMAT } from "../../../src/lib/changes/log.ts";
 import { REVIEW_SHELL_FILE } from "../../../src/lib/html/review-shell.ts";
+import { MCP_APPS } from "../../../src/lib/mcp/apps.ts";
 import { build, sampleRelease, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
 
 let first: Pick<BuildResult, "distDir">;
@@ -132,6 +133,16 @@ describe("build output", () => {
       idsInSourceOrder(columns),
     );
     assert.equal(updatedAt, (JSON.parse(published) as { updated_at: string }).updated_at);
+    // The MCP Apps are the sidecar's too (its ui:// resources), described apart by URI.
+    const apps = Object.values(manifest.mcp_apps ?? {});
+    assert.deepEqual(apps.map((a) => a.path).sort(), MCP_APPS.map((a) => a.path).sort());
+    for (const app of apps)
+      assert.equal(
+        app.sha256,
+        createHash("sha256")
+          .update(await read(app.path))
+          .digest("hex"),
+      );
     assert.deepEqual(
       onDisk
         .filter(
@@ -143,6 +154,7 @@ describe("build output", () => {
               CHANGE_LOG_FILE,
               REVIEW_SHELL_FILE,
               RELEASE_DB_FILE,
+              ...apps.map((a) => a.path),
             ].includes(f),
         )
         .sort(),

@@ -83,6 +83,22 @@ describe("a session across replicas", () => {
     await resumer.close();
   });
 
+  it("a session whose initialize advertised the ui extension on A is shown the apps on B", async () => {
+    const ui = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
+    const opener = new Client({ name: "replicas-it", version: "1.0.0" }, { capabilities: { extensions: ui } });
+    const onA = new StreamableHTTPClientTransport(new URL(a.mcp));
+    await opener.connect(onA);
+    const resumer = new Client({ name: "replicas-it", version: "1.0.0" });
+    const onB = new StreamableHTTPClientTransport(new URL(b.mcp), { sessionId: onA.sessionId! });
+    await resumer.connect(onB);
+    onB.setProtocolVersion(onA.protocolVersion!);
+    const summary = (await resumer.listTools()).tools.find((t) => t.name === "get_rating_summary");
+    assert.deepEqual(summary?._meta?.["ui"], { resourceUri: "ui://reviews/rating-card.html" });
+    await onB.terminateSession();
+    await opener.close();
+    await resumer.close();
+  });
+
   it("refuses a forged id, and a replica with another secret refuses the others' sessions", async () => {
     const session = await openSession(a.mcp);
     const [random] = session.id.split(".");

@@ -72,6 +72,11 @@ describe("loadRelease", () => {
   it("refuses file paths that leave the release directory", async () => {
     for (const bad of ["../secret.txt", "/etc/passwd", "a/../../x", "a\\..\\x", "./reviews.json"]) {
       await assertRefused(await releaseWith((m) => (m.files["/reviews.json"].path = bad)), /outside the release/);
+      const app = { path: bad, bytes: 1, sha256: "0".repeat(64) };
+      await assertRefused(
+        await releaseWith((m) => (m.mcp_apps = { "ui://reviews/review.html": app })),
+        /names an MCP App outside the release/,
+      );
     }
   });
 

@@ -1,12 +1,12 @@
 // Benchmark: `npm run import` of a generated 100,000-review CSV merged into the sample data file, wall time and peak
 // RSS of the import process. Runs: the first import (all new), a re-export with 1% of the reviews edited, the same
 // export again (nothing changes). Usage: node scripts/bench/import.ts [--count 100000] [--keep] (keeps the files)
-import { spawn } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "./lib/data-sets.ts";
+import { measuredRun } from "./lib/measured-run.ts";
 
 const { values } = parseArgs({
   options: { count: { type: "string", default: "100000" }, keep: { type: "boolean", default: false } },
@@ -44,33 +44,10 @@ function exportCsv(n: number, edited: boolean): string {
 }
 
 async function measure(dataDir: string, file: string): Promise<{ seconds: number; peakMb: number; summary: string }> {
-  const rssFile = path.join(dataDir, "..", "max-rss");
-  await rm(rssFile, { force: true });
-  const started = performance.now();
-  let out = "";
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        "--import",
-        path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"),
-        path.join(ROOT, "scripts/import.ts"),
-        "--from",
-        "csv",
-        file,
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, MAX_RSS_FILE: rssFile },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("error", reject);
-    child.on("exit", resolve);
+  const { code, out, seconds, peakMb } = await measuredRun("scripts/import.ts", ["--from", "csv", file], {
+    ...process.env,
+    DATA_DIR: dataDir,
   });
-  const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`import failed with exit code ${code}:\n${out}`);
   const summary = out
     .split("\n")
@@ -82,7 +59,7 @@ async function measure(dataDir: string, file: string): Promise<{ seconds: number
         .replace(/^(\S+ \d+).*/, "$1"),
     )
     .join(", ");
-  return { seconds, peakMb: Number(await readFile(rssFile, "utf8")) / 2 ** 20, summary };
+  return { seconds, peakMb, summary };
 }
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-import-"));

@@ -2,14 +2,14 @@
 // 127.0.0.1), wall time and peak RSS of the sync process. Runs: the first full sync (all new), the same listing again
 // (nothing changes), an incremental sync (stops at page 1). Usage: node scripts/bench/sync.ts [--count 100000]
 // [--build] (also times the build the first sync triggers) [--keep] (keeps the data directory)
-import { spawn } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "./lib/data-sets.ts";
+import { measuredRun } from "./lib/measured-run.ts";
 
 const { values } = parseArgs({
   options: {
@@ -72,39 +72,20 @@ await copyFile(path.join(ROOT, "data/business.json"), path.join(dataDir, "busine
 await writeFile(path.join(dataDir, "reviews.jsonl"), "");
 
 async function measure(args: string[]): Promise<{ seconds: number; peakMb: number; line: string; out: string }> {
-  const rssFile = path.join(tmp, "max-rss");
-  const started = performance.now();
-  let out = "";
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", path.join(ROOT, "scripts/bench/lib/report-max-rss.ts"), path.join(ROOT, "scripts/sync.ts"), ...args],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DIST_DIR: path.join(tmp, "dist"),
-          MAX_RSS_FILE: rssFile,
-          GOOGLE_CLIENT_ID: "bench",
-          GOOGLE_CLIENT_SECRET: "bench-secret",
-          GOOGLE_REFRESH_TOKEN: "bench-refresh",
-          GOOGLE_LOCATION: LOCATION,
-          GOOGLE_API_URL: api,
-          GOOGLE_TOKEN_URL: `${api}/token`,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("error", reject);
-    child.on("exit", resolve);
+  const { code, out, seconds, peakMb } = await measuredRun("scripts/sync.ts", args, {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(tmp, "dist"),
+    GOOGLE_CLIENT_ID: "bench",
+    GOOGLE_CLIENT_SECRET: "bench-secret",
+    GOOGLE_REFRESH_TOKEN: "bench-refresh",
+    GOOGLE_LOCATION: LOCATION,
+    GOOGLE_API_URL: api,
+    GOOGLE_TOKEN_URL: `${api}/token`,
   });
-  const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`sync failed with exit code ${code}:\n${out}`);
   const line = out.split("\n").find((l) => l.startsWith("google:")) ?? "";
-  return { seconds, peakMb: Number(await readFile(rssFile, "utf8")) / 2 ** 20, line, out };
+  return { seconds, peakMb, line, out };
 }
 
 console.log(`${count} Google reviews, ${Math.ceil(count / PAGE)} pages of ${PAGE}`);

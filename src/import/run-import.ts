@@ -11,7 +11,7 @@ import { recordCollector } from "./records.ts";
 import { formatSummary, refusalLine } from "./report.ts";
 import { removeStaleTemporaries } from "./stale-temporaries.ts";
 import type { FormatOptions, Refusal } from "./types.ts";
-import { replaceFile } from "./write-data.ts";
+import { readOptional, replaceFile } from "./write-data.ts";
 
 export type ImportOptions = Readonly<{
   /** null: each file's format is told by its content (Google and Trustpilot exports). */
@@ -131,14 +131,4 @@ async function readExport(file: string, refused: Refusal[]): Promise<Uint8Array 
     });
   }
   return null;
-}
-
-/** A data file's text; empty when it does not exist yet. */
-async function readOptional(file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw err;
-  }
 }

@@ -1,7 +1,8 @@
-// Replacing data/reviews.jsonl atomically: the new content goes to a temporary file beside it, is synced, and is
-// renamed over the old one, which is kept as reviews.jsonl.bak. A reader sees the old file or the new one, never half.
+// Reading and replacing the data files. data/reviews.jsonl is replaced atomically: the new content goes to a temporary
+// file beside it, is synced, and is renamed over the old one, which is kept as reviews.jsonl.bak. A reader sees the old
+// file or the new one, never half.
 import { constants } from "node:fs";
-import { copyFile, open, rename, rm } from "node:fs/promises";
+import { copyFile, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
 /** Writes `content` to `file`, keeping its previous version (if any) as `<file>.bak`. */
@@ -55,5 +56,15 @@ async function syncPath(target: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** A data file's text; empty when it does not exist yet. */
+export async function readOptional(file: string): Promise<string> {
+  try {
+    return await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw err;
   }
 }

@@ -1,13 +1,12 @@
 // One sync: under the data directory's lock, each source listed and merged in turn (one failing leaves the other
 // alone), data/reviews.jsonl replaced once when anything changed, the state written, and the build run after a change.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Got } from "got";
 import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
 import type { Config } from "../config.ts";
 import { readExisting } from "../import/existing-data.ts";
 import { refusalLine } from "../import/report.ts";
-import { replaceFile } from "../import/write-data.ts";
+import { readOptional, replaceFile } from "../import/write-data.ts";
 import { acquireDataLock, type DataLock, LockHeldError } from "../lib/data-lock.ts";
 import { applySource, type SourceResult, summaryLine } from "./apply.ts";
 import { collectListing } from "./collect.ts";
@@ -153,13 +152,4 @@ function printDiff(r: SourceResult, print: (line: string) => void): void {
 
 function joined(lines: readonly string[]): string {
   return lines.map((l) => `${l}\n`).join("");
-}
-
-async function readOptional(file: string): Promise<string> {
-  try {
-    return await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw err;
-  }
 }

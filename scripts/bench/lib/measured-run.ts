@@ -1,0 +1,40 @@
+// One of the project's scripts run as the benchmarks measure it: in a node process of its own, its output, wall time
+// and the largest peak resident memory of the node processes it ran (report-max-rss.ts, preloaded).
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { ROOT } from "./data-sets.ts";
+
+export type MeasuredRun = { code: number | null; out: string; seconds: number; peakMb: number };
+
+/** Runs `script` (relative to the project) with `args` and `env`; never throws on the script's failure. */
+export async function measuredRun(
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<MeasuredRun> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-rss-"));
+  const rssFile = path.join(dir, "max-rss");
+  const started = performance.now();
+  let out = "";
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const preload = path.join(ROOT, "scripts/bench/lib/report-max-rss.ts");
+      const child = spawn(process.execPath, ["--import", preload, path.join(ROOT, script), ...args], {
+        cwd: ROOT,
+        env: { ...env, MAX_RSS_FILE: rssFile },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      child.on("error", reject);
+      child.on("exit", resolve);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const peaks = (await readFile(rssFile, "utf8").catch(() => "")).split("\n").filter(Boolean).map(Number);
+    return { code, out, seconds, peakMb: Math.max(0, ...peaks) / 2 ** 20 };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

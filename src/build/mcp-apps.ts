@@ -7,6 +7,7 @@ import { build } from "esbuild";
 import { type AppConfig, MCP_APPS } from "../lib/mcp/apps.ts";
 import { BusinessFile } from "../lib/schema/business.ts";
 import { primaryAction } from "../components/model/action.ts";
+import { decodeSource } from "./source-text.ts";
 
 const SOURCE = path.resolve(import.meta.dirname, "../mcp-apps");
 
@@ -61,7 +62,9 @@ function appHtml(config: AppConfig, title: string, css: string, script: string):
 
 /** Writes each app under `dir` at its release path; the business comes from DATA_DIR's business.json, as the site's. */
 export async function writeMcpApps(dataDir: string, siteUrl: string, dir: string): Promise<number> {
-  const business = BusinessFile.parse(JSON.parse(await readFile(path.join(dataDir, "business.json"), "utf8")));
+  // Read as the data stage read it (which validated it already): a byte order mark is not part of the text.
+  const file = path.join(dataDir, "business.json");
+  const business = BusinessFile.parse(JSON.parse(decodeSource(file, await readFile(file), [])));
   const [css, script] = await Promise.all([readFile(path.join(SOURCE, "app.css"), "utf8"), bundle()]);
   const action = primaryAction(business);
   for (const app of MCP_APPS) {
@@ -71,9 +74,9 @@ export async function writeMcpApps(dataDir: string, siteUrl: string, dir: string
       action: { href: action.href, label: action.label },
       origin: siteUrl,
     };
-    const file = path.join(dir, app.path);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, appHtml(config, app.title, css, script));
+    const target = path.join(dir, app.path);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, appHtml(config, app.title, css, script));
   }
   return MCP_APPS.length;
 }

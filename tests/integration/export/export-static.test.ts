@@ -47,7 +47,7 @@ describe("npm run export:static", () => {
     assert.equal(run.code, 0, run.out);
     assert.match(
       run.out,
-      /left out: change-log\.json, manifest\.json, release\.sqlite, review-page-shell\/index\.html, search-index\.bin/,
+      /left out: change-log\.json, manifest\.json, mcp-apps\/rating-card\.html, mcp-apps\/review-list\.html, mcp-apps\/review\.html, release\.sqlite, review-page-shell\/index\.html, search-index\.bin/,
     );
 
     const published = [...new Set(Object.values(manifest.files).map((e) => e.path))];

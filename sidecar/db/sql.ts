@@ -5,6 +5,18 @@ import { createLimit } from "./limit.ts";
 
 export type Row = Readonly<Record<string, unknown>>;
 
+/** A text column as either driver returns it: a string, or a number or bigint where the engine typed it so. */
+export function text(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint") return v.toString();
+  throw new TypeError(`expected a text column, got ${v === null ? "null" : typeof v}`);
+}
+
+/** A nullable text column. */
+export function textOrNull(v: unknown): string | null {
+  return v === null || v === undefined ? null : text(v);
+}
+
 /**
  * Runs one statement with positional parameters (`$1`, `$2`...; an array is passed to SQLite as JSON, for
  * `json_each`); `rowCount` is the rows returned, or those changed when the statement returns none.

@@ -24,7 +24,11 @@ export type ReleaseDbInput = Readonly<{
  */
 export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
   writeReleaseReviews(file, dataset);
-  return addChangeLog(file, changeLog);
+  return addChangeLog(
+    file,
+    dataset.reviews.map((r) => r.id),
+    changeLog,
+  );
 }
 
 /**
@@ -49,10 +53,16 @@ export function writeReleaseReviews(file: string, dataset: ReviewsDataset): void
   });
 }
 
-/** Adds `changeLog` to the database at `file` and describes the finished file; null leaves the release without one. */
-export async function addChangeLog(file: string, changeLog: ChangeLog | null): Promise<ReleaseDbFile> {
+/**
+ * Adds `changeLog` to the database at `file`, whose reviews are `ids` in order, and describes the finished file; null
+ * leaves the release without one.
+ */
+export async function addChangeLog(
+  file: string,
+  ids: readonly string[],
+  changeLog: ChangeLog | null,
+): Promise<ReleaseDbFile> {
   if (changeLog) {
-    const ids = readIds(file);
     // Checked here once, so the sidecar reads the feed as it is: every review listed once as present, nothing else.
     changeFeedOf(changeLog, ids, () => "");
     write(file, (db) => {
@@ -88,13 +98,4 @@ function write(file: string, fill: (db: DatabaseSync) => void): void {
 function putMeta(db: DatabaseSync, meta: Partial<Record<MetaKey, string>>): void {
   const put = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (const [key, value] of Object.entries(meta)) put.run(key, value);
-}
-
-function readIds(file: string): string[] {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return (db.prepare("SELECT id FROM reviews ORDER BY ord").all() as { id: string }[]).map((r) => r.id);
-  } finally {
-    db.close();
-  }
 }

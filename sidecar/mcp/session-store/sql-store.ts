@@ -1,5 +1,5 @@
 // The MCP session store over HUB_DB's SQL, written once for both engines: each gives its dialect of a few statements.
-import type { Row, Sql } from "../../db/sql.ts";
+import { type Row, type Sql, text, textOrNull } from "../../db/sql.ts";
 import type { McpSessionStore, SessionAdmission, SessionLimit, SessionRecord, SubscriptionEntry } from "./store.ts";
 
 /** The window of the per-client rate of new sessions. */
@@ -125,13 +125,13 @@ function refusedUntil(limit: SessionLimit, until: number, now: number): SessionA
 
 function toSessionRecord(row: Row): SessionRecord {
   return {
-    id: String(row["id"]),
-    protocolVersion: String(row["protocol_version"]),
-    client: String(row["client"]),
-    clientAddress: String(row["client_address"]),
+    id: text(row["id"]),
+    protocolVersion: text(row["protocol_version"]),
+    client: text(row["client"]),
+    clientAddress: text(row["client_address"]),
     createdAt: Number(row["created_at"]),
     lastSeenAt: Number(row["last_seen_at"]),
     endedAt: row["ended_at"] === null ? null : Number(row["ended_at"]),
-    logLevel: row["log_level"] === null ? null : (row["log_level"] as string),
+    logLevel: textOrNull(row["log_level"]),
   };
 }

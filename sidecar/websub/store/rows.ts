@@ -1,16 +1,7 @@
 // Rows of either engine as the store's records: the column names are the same, the value types are not (PostgreSQL's
 // BIGINT arrives as a string, SQLite's INTEGER as a number), so every field is converted.
+import { type Row, text, textOrNull } from "../../db/sql.ts";
 import type { DeliveryJob, SubscriptionRecord, VerificationJob } from "./store.ts";
-
-export type Row = Readonly<Record<string, unknown>>;
-
-/** A text column as the drivers return it: a string, or a number or bigint where the engine typed it so. */
-const text = (v: unknown): string => {
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "bigint") return v.toString();
-  throw new TypeError(`expected a text column, got ${v === null ? "null" : typeof v}`);
-};
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : text(v));
 
 export function toSubscription(row: Row): SubscriptionRecord {
   return {

@@ -69,7 +69,11 @@ export async function publish(
     business_id: site.businessId,
   };
   // The sidecar's reviews and change log, closed before the manifest describes it.
-  const releaseDb = await addChangeLog(path.join(root, RELEASE_DB_FILE), decodeChangeLog(changes.next.text));
+  const releaseDb = await addChangeLog(
+    path.join(root, RELEASE_DB_FILE),
+    site.reviews.map((r) => r.id),
+    decodeChangeLog(changes.next.text),
+  );
   const manifest = {
     ...buildManifest(files, meta, await describeIndexFile(root), changes.file, await describeReviewShell(root)),
     mcp_apps: await describeMcpApps(root),

@@ -1,5 +1,5 @@
 // Aspect-based sentiment for review text on the command line: one JSON line in, one JSON line out, in order.
-// Usage: node scripts/analyze.ts [--taxonomy FILE] < in.jsonl > out.jsonl
+// Usage: npm exec -- node scripts/analyze.ts [--taxonomy FILE] < in.jsonl > out.jsonl
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type Analyzer, createAnalyzer } from "../src/lib/insights/engine/analyze.ts";
 import { parseTaxonomy } from "../src/lib/insights/taxonomy.ts";
 
-const USAGE = `Usage: node scripts/analyze.ts [--taxonomy FILE] < in.jsonl > out.jsonl
+const USAGE = `Usage: npm exec -- node scripts/analyze.ts [--taxonomy FILE] < in.jsonl > out.jsonl
 
 Each input line is a JSON object {"id", "text", "rating"?} (other members are ignored, so reviews.jsonl works as is).
 Each output line is {"id", "sentiment": {"label", "score"}, "aspects": [{"aspect", "sentiment", "evidence"}]},

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 
 export type CliOptions = { count: number; seed: number; out: string };
 
-export const USAGE = `Usage: node scripts/generate-sample-data.ts [--count N] [--seed S] [--out DIR]
+export const USAGE = `Usage: npm run generate -- [--count N] [--seed S] [--out DIR]
 
 Writes DIR/reviews.jsonl with N sample reviews for data/business.json (and a copy of business.json when
 DIR is not the data directory, so DIR is a complete data directory). Same options, same bytes.

@@ -76,7 +76,7 @@ describe("the command line", () => {
     assert.equal(run.status, 0, run.stderr);
     assert.ok(
       (await readFile(path.join(DATA, "reviews.jsonl"))).equals(await readFile(path.join(out, "reviews.jsonl"))),
-      "data/reviews.jsonl drifted from the generator: run `node scripts/generate-sample-data.ts` and commit the result",
+      "data/reviews.jsonl drifted from the generator: run `npm run generate -- --count 600 --seed 1 --out data` and commit the result",
     );
     assert.ok(
       (await readFile(path.join(DATA, "business.json"))).equals(await readFile(path.join(out, "business.json"))),

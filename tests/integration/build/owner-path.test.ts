@@ -6,6 +6,7 @@
 // checkout first, so that `npm install` checks it against the lock without downloading.
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -97,60 +98,66 @@ async function serve(t: TestContext, use: (url: string) => Promise<void>): Promi
 type Change = { type: "upsert" | "removed"; id?: string; review?: { id: string } };
 const json = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
 
-it("takes a fresh clone from the sample to the owner's business, served with its own change history", async (t) => {
-  assert.equal((await stat(tmp)).mode & 0o077, 0, "the clone's directory is private (mode 700)");
-  await run(t, "git", ["clone", "--quiet", ROOT, clone], tmp);
-  await run(t, "cp", ["-al", path.join(ROOT, "node_modules"), path.join(clone, "node_modules")]);
-  await run(t, "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"]);
+const NOT_GIT = !existsSync(path.join(ROOT, ".git")) && "not a git checkout: the test clones the committed code";
 
-  // The sample, as the first `npm start` builds and serves it; a client of its change feed holds a cursor.
-  let sampleCursor = "";
-  await serve(t, async (url) => {
-    assert.equal(
-      (await json<{ business: { id: string } }>(`${url}/reviews.json`)).business.id,
-      "caliche-creek-plumbing-air",
+it(
+  "takes a fresh clone from the sample to the owner's business, served with its own change history",
+  { skip: NOT_GIT },
+  async (t) => {
+    assert.equal((await stat(tmp)).mode & 0o077, 0, "the clone's directory is private (mode 700)");
+    await run(t, "git", ["clone", "--quiet", ROOT, clone], tmp);
+    await run(t, "cp", ["-al", path.join(ROOT, "node_modules"), path.join(clone, "node_modules")]);
+    await run(t, "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"]);
+
+    // The sample, as the first `npm start` builds and serves it; a client of its change feed holds a cursor.
+    let sampleCursor = "";
+    await serve(t, async (url) => {
+      assert.equal(
+        (await json<{ business: { id: string } }>(`${url}/reviews.json`)).business.id,
+        "caliche-creek-plumbing-air",
+      );
+      sampleCursor = (await json<{ next_cursor: string }>(`${url}/api/reviews/changes?limit=100`)).next_cursor;
+    });
+
+    assert.match(
+      await run(t, "npm", ["run", "init", "--", ...OWNER]),
+      /smith-sons-plumbing \(replacing caliche-creek-plumbing-air\)/,
     );
-    sampleCursor = (await json<{ next_cursor: string }>(`${url}/api/reviews/changes?limit=100`)).next_cursor;
-  });
+    const imported = await run(t, "npm", [
+      "run",
+      "import",
+      "--",
+      "tests/fixtures/import/google/takeout-2026-09.json",
+      "tests/fixtures/import/trustpilot/reviews.csv",
+    ]);
+    assert.match(imported, /0 reviews before, 9 after/);
 
-  assert.match(
-    await run(t, "npm", ["run", "init", "--", ...OWNER]),
-    /smith-sons-plumbing \(replacing caliche-creek-plumbing-air\)/,
-  );
-  const imported = await run(t, "npm", [
-    "run",
-    "import",
-    "--",
-    "tests/fixtures/import/google/takeout-2026-09.json",
-    "tests/fixtures/import/trustpilot/reviews.csv",
-  ]);
-  assert.match(imported, /0 reviews before, 9 after/);
+    // `npm start` again: it builds the new data, with no flag, and serves it.
+    const output = await serve(t, async (url) => {
+      const search = await json<{ total: number; reviews: { id: string }[] }>(`${url}/api/reviews/search?limit=100`);
+      const dataset = await json<{ business: { id: string }; reviews: { id: string }[] }>(`${url}/reviews.json`);
+      assert.equal(dataset.business.id, "smith-sons-plumbing");
+      assert.equal(search.total, 9);
+      assert.deepEqual(search.reviews.map((r) => r.id).sort(), dataset.reviews.map((r) => r.id).sort());
+      assert.match(await (await fetch(`${url}/`)).text(), /Smith &amp; Sons Plumbing/);
 
-  // `npm start` again: it builds the new data, with no flag, and serves it.
-  const output = await serve(t, async (url) => {
-    const search = await json<{ total: number; reviews: { id: string }[] }>(`${url}/api/reviews/search?limit=100`);
-    const dataset = await json<{ business: { id: string }; reviews: { id: string }[] }>(`${url}/reviews.json`);
-    assert.equal(dataset.business.id, "smith-sons-plumbing");
-    assert.equal(search.total, 9);
-    assert.deepEqual(search.reviews.map((r) => r.id).sort(), dataset.reviews.map((r) => r.id).sort());
-    assert.match(await (await fetch(`${url}/`)).text(), /Smith &amp; Sons Plumbing/);
-
-    const changes = await json<{ changes: Change[] }>(`${url}/api/reviews/changes?limit=100`);
-    assert.deepEqual(
-      changes.changes.map((c) => `${c.type} ${c.review?.id ?? c.id}`).sort(),
-      dataset.reviews.map((r) => `upsert ${r.id}`).sort(),
-      "the new business's reviews, and no tombstone of the sample's",
-    );
-    const stale = await fetch(`${url}/api/reviews/changes?after=${sampleCursor}`);
-    assert.equal(stale.status, 400);
-    assert.match(await stale.text(), /stale_cursor.*sync again from the start/);
-  });
-  assert.doesNotMatch(output, /allow-shrink/, "no refusal");
-});
+      const changes = await json<{ changes: Change[] }>(`${url}/api/reviews/changes?limit=100`);
+      assert.deepEqual(
+        changes.changes.map((c) => `${c.type} ${c.review?.id ?? c.id}`).sort(),
+        dataset.reviews.map((r) => `upsert ${r.id}`).sort(),
+        "the new business's reviews, and no tombstone of the sample's",
+      );
+      const stale = await fetch(`${url}/api/reviews/changes?after=${sampleCursor}`);
+      assert.equal(stale.status, 400);
+      assert.match(await stale.text(), /stale_cursor.*sync again from the start/);
+    });
+    assert.doesNotMatch(output, /allow-shrink/, "no refusal");
+  },
+);
 
 it(
   "starts the tests' PostgreSQL from that private clone as root (the server runs as the postgres user)",
-  { skip: process.getuid?.() !== 0 && "not run as root: the server runs as this user" },
+  { skip: NOT_GIT || (process.getuid?.() !== 0 && "not run as root: the server runs as this user") },
   async (t) => {
     const script = `const { startPostgres } = await import("./scripts/lib/test-postgres.ts");
       const server = await startPostgres(); const url = await server.createDatabase(); await server.stop();

@@ -95,6 +95,17 @@ async function serve(t: TestContext, use: (url: string) => Promise<void>): Promi
   return out.text;
 }
 
+let cloned: Promise<void> | undefined;
+/** The clone, made once for both tests, with node_modules hard-linked from this checkout. */
+function freshClone(t: TestContext): Promise<void> {
+  cloned ??= (async () => {
+    assert.equal((await stat(tmp)).mode & 0o077, 0, "the clone's directory is private (mode 700)");
+    await run(t, "git", ["clone", "--quiet", ROOT, clone], tmp);
+    await run(t, "cp", ["-al", path.join(ROOT, "node_modules"), path.join(clone, "node_modules")]);
+  })();
+  return cloned;
+}
+
 type Change = { type: "upsert" | "removed"; id?: string; review?: { id: string } };
 const json = async <T>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
 
@@ -104,9 +115,7 @@ it(
   "takes a fresh clone from the sample to the owner's business, served with its own change history",
   { skip: NOT_GIT },
   async (t) => {
-    assert.equal((await stat(tmp)).mode & 0o077, 0, "the clone's directory is private (mode 700)");
-    await run(t, "git", ["clone", "--quiet", ROOT, clone], tmp);
-    await run(t, "cp", ["-al", path.join(ROOT, "node_modules"), path.join(clone, "node_modules")]);
+    await freshClone(t);
     await run(t, "npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"]);
 
     // The sample, as the first `npm start` builds and serves it; a client of its change feed holds a cursor.
@@ -159,6 +168,7 @@ it(
   "starts the tests' PostgreSQL from that private clone as root (the server runs as the postgres user)",
   { skip: NOT_GIT || (process.getuid?.() !== 0 && "not run as root: the server runs as this user") },
   async (t) => {
+    await freshClone(t);
     const script = `const { startPostgres } = await import("./scripts/lib/test-postgres.ts");
       const server = await startPostgres(); const url = await server.createDatabase(); await server.stop();
       console.log(url.replace(/:\\/\\/.*@/, "://"));`;

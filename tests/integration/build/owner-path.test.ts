@@ -1,9 +1,9 @@
 // An owner's first hour as the README and docs/getting-started.md tell it, on a fresh clone of the committed code (HEAD)
 // in a private temporary directory: `npm install`, `npm start` (the sample), `npm run init` with the owner's business,
 // two platform exports imported, `npm start` again. The new business is served with no flag and no stack trace, and
-// its change history is its own. The commands run as a shell runs them: npm from PATH without this project's bins, so
-// on the system's Node, which puts the pinned Node first for each script. node_modules is hard-linked from this
-// checkout first, so that `npm install` checks it against the lock without downloading.
+// its change history is its own. The commands run as a shell runs them: npm from a PATH without this project's bins,
+// so npm runs on the system's Node and each script on the pinned Node npm puts first on its PATH. node_modules is
+// hard-linked from this checkout first, so that `npm install` checks it against the lock without downloading.
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -1,5 +1,6 @@
-// Browser tests at a phone's and a laptop's width: what the first screen of home and search holds, where the reviews
-// start, the timeline's month labels; first-screen screenshots for people to look at.
+// Browser tests at a phone's and a laptop's width: what the first screen of home (the distribution beside the average
+// included) and search holds, where the reviews start, the timeline's month labels; first-screen screenshots for
+// people to look at.
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
@@ -66,6 +67,28 @@ for (const viewport of VIEWPORTS) {
       const expected = business.booking_url ?? business.quote_url ?? `tel:${business.telephone.replace(/[^+\d]/g, "")}`;
       assert.equal(await actions.getAttribute("href"), expected);
       await assertInFirstScreen(page, actions, "the action button");
+
+      // The 5★…1★ distribution beside the average: each row's label, count and share, as the dataset has them.
+      const chart = page.locator(".hero figure[data-chart=chart-distribution] svg");
+      const labels = chart.locator("text:not([text-anchor])");
+      const shares: number[] = [];
+      for (const [i, star] of [5, 4, 3, 2, 1].entries()) {
+        const label = chart.locator("text[text-anchor=end]").nth(i);
+        assert.equal(await label.textContent(), star === 1 ? "1 star" : `${star} stars`);
+        await assertInFirstScreen(page, label, `the ${star}-star row`);
+        const [count, share] = (await labels.nth(i).textContent())!.split(" · ");
+        assert.equal(count, rating.distribution[String(star) as "1"].toLocaleString("en-US"), `${star}-star count`);
+        shares.push(Number(share!.replace("%", "")));
+        const exact = (rating.distribution[String(star) as "1"] / rating.count) * 100;
+        assert.ok(Math.abs(shares.at(-1)! - exact) < 1, `${star}-star share ${share} of ${exact.toFixed(2)}%`);
+        await assertInFirstScreen(page, labels.nth(i), `the ${star}-star count and share`);
+      }
+      assert.equal(await chart.locator("text").count(), 10, "five rows of a label and a value");
+      assert.equal(
+        shares.reduce((a, b) => a + b, 0),
+        100,
+        `shares ${shares.join(" + ")} add up to 100`,
+      );
 
       const first = page.locator("article.review").first();
       assert.equal(await first.getAttribute("data-review-id"), reviews[0]!.id, "the newest review comes first");

@@ -11,7 +11,7 @@ import { searchReviews } from "../../src/lib/search/search-reviews.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
-import { DYNAMIC_CACHE_CONTROL } from "../search/json-response.ts";
+import { sendHtml } from "./html-answer.ts";
 import type { ReviewSources } from "./review-sources.ts";
 
 export type SearchPageDeps = Readonly<{ release: () => Release; search: SearchIndexStore; sources: ReviewSources }>;
@@ -35,17 +35,8 @@ export function searchPageRoutes(deps: SearchPageDeps): Hono<AppEnv> {
     const html = searchPageWithResults(fillSearchForm(page, query), answer, query, names, indexed.business.name);
     // A page built without the slots (by other code) still works: its script answers.
     if (html === null) return next();
-    const body = Buffer.from(html);
-    return new Response(c.req.method === "HEAD" ? null : body, {
-      status: answer.ok ? 200 : 400,
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "content-length": String(body.length),
-        "cache-control": DYNAMIC_CACHE_CONTROL,
-        "content-security-policy": csp,
-        "x-content-type-options": "nosniff",
-      },
-    });
+    const updatedAt = deps.release().manifest.updated_at;
+    return sendHtml(c.req.raw, html, { updatedAt, csp, status: answer.ok ? 200 : 400 });
   });
   return app;
 }

@@ -89,11 +89,14 @@ if (!existsSync(NGINX)) {
       assert.deepEqual(br.body, await readFile(path.join(release, "reviews.json.br")));
     });
 
-    it("serves the feed as Atom, directory indexes, and never the release's own files", async () => {
+    it("serves the feed as Atom, the share image, directory indexes, and never the release's own files", async () => {
       const feed = await send(`${nginx.url}/feed.xml`);
       assert.equal(feed.headers["content-type"], "application/atom+xml; charset=utf-8");
       assert.equal((await send(`${nginx.url}/reviews/`)).status, 200);
       assert.equal((await send(`${nginx.url}/reviews`)).headers.location, "/reviews/");
+      const share = await send(`${nginx.url}/share.png`);
+      assert.equal(share.headers["content-type"], "image/png");
+      assert.deepEqual(share.body, await readFile(path.join(release, "share.png")));
       for (const internal of [
         "/manifest.json",
         "/search-index.bin",
@@ -127,6 +130,9 @@ if (!existsSync(NGINX)) {
       const search = await send(`${nginx.url}/search/?query=water&limit=3`);
       assert.equal(search.status, 200);
       assert.equal(search.body.toString().match(/<article class="review"/g)?.length, 3);
+      const gz = await send(`${nginx.url}/search/?query=water`, { headers: { "accept-encoding": "gzip" } });
+      assert.equal(gz.headers["content-encoding"], "gzip", "the sidecar's compressed page, passed on");
+      assert.equal(gz.headers.vary, "Accept-Encoding");
       assert.equal((await send(`${nginx.url}/review-page-shell/index.html`)).status, 404);
     });
 

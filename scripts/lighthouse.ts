@@ -119,11 +119,10 @@ try {
       );
     }
   }
-  const table = [
-    `Lighthouse ${version}, default mobile settings (${values.data === path.join(ROOT, "data") ? "sample data" : values.data}):`,
-    "",
-    ...rows,
-  ].join("\n");
+  // The version and settings head the page column: the README's block is the table alone.
+  const data = values.data === path.join(ROOT, "data") ? "sample data" : values.data;
+  rows[0] = rows[0]!.replace("| page |", `| page (Lighthouse ${version}, default mobile settings, ${data}) |`);
+  const table = rows.join("\n");
   console.log(table);
   if (values.readme) await writeReadme(table);
 } finally {

@@ -10,7 +10,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Data changes only when a new release is published; caches may keep answers as long as the static files. */
-export const DYNAMIC_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=3600";
+const DYNAMIC_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=3600";
 const MIN_COMPRESS_BYTES = 1024;
 // Fast settings: these bodies are compressed per request, unlike the build's files.
 const brParams = {

@@ -29,7 +29,7 @@ export function runSearch(
   return {
     positions,
     total,
-    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null,
+    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids.at(last)! } : null,
   };
 }
 
@@ -87,7 +87,7 @@ export function firstBelow(index: SearchIndex, key: PageKey, orAt = false): numb
   return partitionPoint(index.size, (i) => {
     const d = index.dates[i]!;
     if (d !== key.date) return d > key.date;
-    const id = index.ids[i]!;
+    const id = index.ids.at(i)!;
     return orAt ? id > key.id : id >= key.id;
   });
 }

@@ -52,7 +52,7 @@ export async function encodeBody(body: string | Buffer, coding: Coding): Promise
 }
 
 /** A JSON body rendered in `coding`: its bytes and every header; a refusal is marked not to be stored. */
-export async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
+export async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators) {
   const bytes = await encodeBody(body, coding);
   const coded = validators && codedValidators(validators, coding);
   const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes.length, coded);

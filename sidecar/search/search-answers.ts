@@ -8,7 +8,7 @@ import type { SearchIndexStore } from "../release/index-store.ts";
 import { chooseCoding, issuesJson, renderJson, type Rendered, send, sendJson } from "./json-response.ts";
 
 /** The bytes of answers kept: a page of 100 reviews is about 100 KB, one of 20 about 23 KB (at 100k reviews). */
-export const SEARCH_KEPT_BYTES = 4 * 2 ** 20;
+const SEARCH_KEPT_BYTES = 4 * 2 ** 20;
 
 export type SearchAnswers = ((req: Request) => Promise<Response>) & { kept: LRUCache<string, Rendered> };
 

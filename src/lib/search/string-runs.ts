@@ -1,10 +1,10 @@
 // A column of strings (or nulls) stored as two runs of text: one byte per character where every character fits
 // (Latin-1), UTF-8 for the rest (UTF-16 if one holds a lone surrogate, which UTF-8 cannot carry), with each string's
-// length in UTF-16 code units. Loading decodes each run once and slices it: a slice costs a few bytes where a decoded
-// copy per string would make the garbage collector copy every text twice.
+// length in UTF-16 code units. Loading decodes each run once; a string is sliced from its run when it is read, so no
+// column keeps an object per string.
 import { IndexFileError } from "./index-file-sections.ts";
 
-export type EncodedStrings = {
+type EncodedStrings = {
   encoding: "utf8" | "utf16le";
   /** Per string, its length in UTF-16 code units; -1 for null. */
   lengths: Int32Array;

@@ -58,12 +58,10 @@ export async function verifyFiles(release: Release, keep: ReadonlySet<Representa
   await forEachBounded(reps, HASH_CONCURRENCY, async (rep) => {
     if (failed) return;
     const body = keep.has(rep) ? await readFile(rep.file) : undefined;
-    let actual;
-    if (body) actual = createHash("sha256").update(body).digest("hex");
-    else {
-      const chunk = chunks.pop()!;
-      actual = await sha256Through(rep.file, chunk).finally(() => chunks.push(chunk));
-    }
+    const chunk = body ? undefined : chunks.pop()!;
+    const actual = chunk
+      ? await sha256Through(rep.file, chunk).finally(() => chunks.push(chunk))
+      : createHash("sha256").update(body!).digest("hex");
     if (actual === rep.sha256) {
       if (body) rep.body = body;
       return;
@@ -79,7 +77,7 @@ async function sha256Through(file: string, chunk: Buffer): Promise<string> {
   const hash = createHash("sha256");
   const handle = await open(file);
   try {
-    for (let n; (n = (await handle.read(chunk, 0, chunk.length, null)).bytesRead) > 0; )
+    for (let n; (n = (await handle.read(chunk, 0, chunk.length, null)).bytesRead) > 0;)
       hash.update(chunk.subarray(0, n));
   } finally {
     await handle.close();

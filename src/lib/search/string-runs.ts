@@ -68,9 +68,5 @@ export function decodeStrings(
     Array.from({ length: Math.max(0, Math.min(end, lengths.length) - start) }, (_, k) => at(start + k)!);
   if (!intern) return { length: lengths.length, at, slice };
   const seen = new Map<string | null, string | null>();
-  return Array.from(lengths, (_, i) => {
-    const v = at(i)!;
-    if (!seen.has(v)) seen.set(v, v);
-    return seen.get(v)!;
-  });
+  return Array.from(lengths, (_, i) => at(i)!).map((v) => seen.get(v) ?? seen.set(v, v).get(v)!);
 }

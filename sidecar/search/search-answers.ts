@@ -10,9 +10,8 @@ import { chooseCoding, issuesJson, renderJson, type Rendered, send, sendJson } f
 /** The bytes of answers kept: a page of 100 reviews is about 100 KB, one of 20 about 23 KB (at 100k reviews). */
 const SEARCH_KEPT_BYTES = 4 * 2 ** 20;
 
-export type SearchAnswers = ((req: Request) => Promise<Response>) & { kept: LRUCache<string, Rendered> };
-
-export function searchAnswers(indexes: SearchIndexStore, maxBytes = SEARCH_KEPT_BYTES): SearchAnswers {
+/** The search route's handler, and its kept answers (`kept`). */
+export function searchAnswers(indexes: SearchIndexStore, maxBytes = SEARCH_KEPT_BYTES) {
   const kept = new LRUCache<string, Rendered>({
     maxSize: maxBytes,
     maxEntrySize: maxBytes / 4,

@@ -96,7 +96,8 @@ async function indexRelease(
     const release = { releaseId: site.id, index, updatedAt, business, insights, insightsProblem: problem, ...changes };
     // Built on the first lookup: 100k entries take a few milliseconds, once per release.
     let positions: Map<string, number> | undefined;
-    const position = (id: string) => (positions ??= new Map(index.ids.map((v, i) => [v, i]))).get(id);
+    const position = (id: string) =>
+      (positions ??= new Map(index.ids.slice(0, index.size).map((v, i) => [v, i]))).get(id);
     return { release: Object.freeze({ ...release, position, hold: db.hold }), retire: db.retire };
   } catch (err) {
     db.retire();

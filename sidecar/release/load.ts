@@ -106,15 +106,12 @@ export function completeRelease(release: OpenRelease): Release {
   const pending: Array<{ urlPath: string; entry: ManifestEntry; reps: PendingRep[] }> = [];
   for (const [urlPath, entry] of Object.entries(manifest.files)) {
     if (PRIVATE_PATHS.has(urlPath)) continue;
-    const reps: PendingRep[] = [pendingRep("identity", entry)];
-    if (entry.encodings.br) reps.push(pendingRep("br", entry.encodings.br));
-    if (entry.encodings.gzip) reps.push(pendingRep("gzip", entry.encodings.gzip));
+    const reps: PendingRep[] = [{ ...entry, coding: "identity" }];
+    if (entry.encodings.br) reps.push({ ...entry.encodings.br, coding: "br" });
+    if (entry.encodings.gzip) reps.push({ ...entry.encodings.gzip, coding: "gzip" });
     pending.push({ urlPath, entry, reps });
-  }
-
-  // Synchronous on purpose: thousands of lstat calls answered from the inode cache take a few milliseconds in all,
-  // where one promise per call would cost the event loop ten times that.
-  for (const { urlPath, reps } of pending) {
+    // Synchronous on purpose: thousands of lstat calls answered from the inode cache take a few milliseconds in all,
+    // where one promise per call would cost the event loop ten times that.
     for (const rep of reps) {
       const s = lstatOrNull(path.join(dir, rep.path));
       if (!s?.isFile())
@@ -171,14 +168,6 @@ export function completeRelease(release: OpenRelease): Release {
 }
 
 type PendingRep = Readonly<{ coding: Coding; path: string; bytes: number; sha256: string; etag: string }>;
-
-const pendingRep = (coding: Coding, v: Omit<PendingRep, "coding">): PendingRep => ({
-  coding,
-  path: v.path,
-  bytes: v.bytes,
-  sha256: v.sha256,
-  etag: v.etag,
-});
 
 /** The release's smallest files (and encodings) that fit the memory budget: those kept in memory once read. */
 export function filesToKeep(release: Release, options: LoadOptions = {}): Set<Representation> {

@@ -1,7 +1,6 @@
 // Checks a release before it is served: built for this sidecar's origin, and every file holding the bytes the manifest hashed.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { forEachBounded, ReleaseError, type OpenRelease } from "./load.ts";
 import type { Release, Representation } from "./release.ts";
@@ -26,9 +25,8 @@ function originOf(url: string): string {
 
 /** Files read at once to hash them; two cores must still answer requests meanwhile. */
 const HASH_CONCURRENCY = 4;
-/** Larger files are hashed chunk by chunk as they stream from disk, so no single step holds the event loop. */
-const WHOLE_READ_BYTES = 256 * 1024;
-const CHUNK_BYTES = 64 * 1024;
+/** Files not kept are hashed chunk by chunk, so no single step holds the event loop. */
+const CHUNK_BYTES = 256 * 1024;
 
 /**
  * Hashes every file of the release (each of its stored encodings) and compares it with manifest.json's sha256: a
@@ -50,16 +48,22 @@ export async function verifyFiles(release: Release, keep: ReadonlySet<Representa
         `manifest.json gives for it (it changed after the build)`,
       { remedy: "Build it again, or restore the release from where it was deployed from." },
     );
+  // Each reader hashes through one buffer of its own: reading the release allocates only the files kept, so the
+  // memory of thousands of files read once is not left behind in the process.
+  const chunks = Array.from({ length: HASH_CONCURRENCY + 1 }, () => Buffer.allocUnsafeSlow(CHUNK_BYTES));
   // The release database (never served, so not among the files) is hashed alongside them.
   const db = release.manifest.release_db;
-  const checkingDb = db && streamedSha256(path.join(release.dir, db.path));
+  const checkingDb = db && sha256Through(path.join(release.dir, db.path), chunks.pop()!);
   checkingDb?.catch(() => {}); // awaited below; a failure of the files is reported first
   await forEachBounded(reps, HASH_CONCURRENCY, async (rep) => {
     if (failed) return;
-    const body = keep.has(rep) || rep.bytes <= WHOLE_READ_BYTES ? await readFile(rep.file) : undefined;
-    const actual = body ? createHash("sha256").update(body).digest("hex") : await streamedSha256(rep.file);
+    const body = keep.has(rep) ? await readFile(rep.file) : undefined;
+    const chunk = body ? undefined : chunks.pop()!;
+    const actual = chunk
+      ? await sha256Through(rep.file, chunk).finally(() => chunks.push(chunk))
+      : createHash("sha256").update(body!).digest("hex");
     if (actual === rep.sha256) {
-      if (body && keep.has(rep)) rep.body = body;
+      if (body) rep.body = body;
       return;
     }
     failed = true;
@@ -68,8 +72,15 @@ export async function verifyFiles(release: Release, keep: ReadonlySet<Representa
   if (db && (await checkingDb) !== db.sha256) throw damaged(path.join(release.dir, db.path));
 }
 
-async function streamedSha256(file: string): Promise<string> {
+/** The sha256 (hex) of a file, read through `chunk`. */
+async function sha256Through(file: string, chunk: Buffer): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) hash.update(chunk as Buffer);
+  const handle = await open(file);
+  try {
+    for (let n; (n = (await handle.read(chunk, 0, chunk.length, null)).bytesRead) > 0;)
+      hash.update(chunk.subarray(0, n));
+  } finally {
+    await handle.close();
+  }
   return hash.digest("hex");
 }

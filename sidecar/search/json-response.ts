@@ -51,7 +51,8 @@ export async function encodeBody(body: string | Buffer, coding: Coding): Promise
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
 }
 
-async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators): Promise<Rendered> {
+/** A JSON body rendered in `coding`: its bytes and every header; a refusal is marked not to be stored. */
+export async function renderJson(body: string, coding: Coding, status = 200, validators?: Validators) {
   const bytes = await encodeBody(body, coding);
   const coded = validators && codedValidators(validators, coding);
   const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes.length, coded);

@@ -1,12 +1,12 @@
 // GET /api/reviews/search, /since/{date} and /changes: the read API over the release's search index and change feed.
 import { Hono } from "hono";
-import { parseSearchQuery, parseSinceDate } from "../../src/lib/schema/search.ts";
-import { searchReviews } from "../../src/lib/search/search-reviews.ts";
+import { parseSinceDate } from "../../src/lib/schema/search.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
 import { changesAnswer } from "./changes.ts";
 import { issuesJson, sendJson } from "./json-response.ts";
+import { searchAnswers } from "./search-answers.ts";
 import { sinceAnswers } from "./since-answers.ts";
 
 const READ_ALLOW = "GET, HEAD, OPTIONS";
@@ -15,12 +15,8 @@ export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const since = sinceAnswers();
 
-  app.get("/search", (c) => {
-    const parsed = parseSearchQuery(new URL(c.req.url).searchParams);
-    const outcome = parsed.ok ? searchReviews(indexes.current().index, parsed.value) : parsed;
-    if (!outcome.ok) return sendJson(c.req.raw, issuesJson(outcome.issues), 400);
-    return sendJson(c.req.raw, JSON.stringify(outcome.result));
-  });
+  const search = searchAnswers(indexes);
+  app.get("/search", (c) => search(c.req.raw));
 
   app.get("/since/:date", (c) => {
     const date = parseSinceDate(c.req.param("date"));

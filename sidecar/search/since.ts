@@ -42,7 +42,7 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
       }
       const json = slice[k % SLICE]!;
       sizes[k + 1] = sizes[k]! + Buffer.byteLength(json);
-      const modified = Date.parse(index.modifiedAt[k]!);
+      const modified = Date.parse(index.modifiedAt.at(k)!);
       newest[k + 1] = k === 0 ? modified : Math.max(newest[k]!, modified);
       createHash("sha256")
         .update(digests.subarray(32 * k, 32 * k + 32))

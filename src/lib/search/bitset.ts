@@ -6,12 +6,6 @@ export function emptyBitset(size: number): Bitset {
   return new Uint32Array((size + 31) >>> 5);
 }
 
-export function fullBitset(size: number): Bitset {
-  const b = emptyBitset(size);
-  setRange(b, 0, size);
-  return b;
-}
-
 export function setBit(b: Bitset, i: number): void {
   b[i >>> 5]! |= 1 << (i & 31);
 }

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { type Bitset, emptyBitset } from "./bitset.ts";
 import type { GramTable } from "./gram-table.ts";
 import type { AspectPolarity, IndexColumns, SentimentLabel } from "./index.ts";
-import { storedTexts, type Texts } from "./text-index.ts";
 import {
   Count,
   fileChecksum,
@@ -17,7 +16,7 @@ import {
   readSections,
   writeSections,
 } from "./index-file-sections.ts";
-import { decodeStrings, type EncodedStrings, encodeStrings } from "./string-runs.ts";
+import { decodeStrings, encodeStrings, type Strings } from "./string-runs.ts";
 
 export { IndexFileError };
 
@@ -47,7 +46,7 @@ const Header = z.object({
 });
 type Header = z.infer<typeof Header>;
 
-export function encodeSearchIndex(columns: IndexColumns<Texts>, updatedAt: string): Uint8Array<ArrayBuffer> {
+export function encodeSearchIndex(columns: IndexColumns, updatedAt: string): Uint8Array<ArrayBuffer> {
   const { size } = columns;
   const parts: Part[] = [];
   const add = (name: string, kind: Kind, data: Part["data"]) => parts.push({ name, kind, data });
@@ -74,7 +73,7 @@ export function encodeSearchIndex(columns: IndexColumns<Texts>, updatedAt: strin
   );
 
   const encodings = {} as Header["encodings"];
-  const strings: Record<StringColumn, Texts> = {
+  const strings: Record<StringColumn, Strings<string | null>> = {
     ids: columns.ids,
     dates: columns.dates,
     modifiedAt: columns.modifiedAt,
@@ -82,7 +81,7 @@ export function encodeSearchIndex(columns: IndexColumns<Texts>, updatedAt: strin
   };
   for (const name of STRING_COLUMNS) {
     const column = strings[name];
-    const { encoding, lengths, wide, narrowBytes, wideBytes } = storedTexts(column) ? column : encodeStrings(column);
+    const { encoding, lengths, wide, narrowBytes, wideBytes } = encodeStrings(column.slice(0, column.length));
     encodings[name] = encoding;
     add(`${name}.lengths`, "i32", lengths);
     add(`${name}.wide`, "u8", wide);
@@ -122,24 +121,8 @@ export function encodeSearchIndex(columns: IndexColumns<Texts>, updatedAt: strin
 /** An index file's stored columns, and the `updated_at` of the dataset it was written for. */
 export type DecodedIndex = { columns: IndexColumns; updatedAt: string };
 
-/**
- * The stored columns of an index file, and the `updated_at` of the dataset it was written for. With `texts: "stored"`,
- * the texts are left as the file stores them, in the file's memory (for a build that extends the index, which
- * carries them through unread).
- */
-export function decodeSearchIndex(bytes: Uint8Array, texts?: "decoded"): DecodedIndex;
-export function decodeSearchIndex(
-  bytes: Uint8Array,
-  texts: "stored",
-): { columns: IndexColumns<EncodedStrings>; updatedAt: string };
-export function decodeSearchIndex(
-  bytes: Uint8Array,
-  texts: "decoded" | "stored",
-): { columns: IndexColumns<Texts>; updatedAt: string };
-export function decodeSearchIndex(
-  bytes: Uint8Array,
-  texts: "decoded" | "stored" = "decoded",
-): { columns: IndexColumns<Texts>; updatedAt: string } {
+/** The stored columns of an index file, and the `updated_at` of the dataset it was written for. */
+export function decodeSearchIndex(bytes: Uint8Array): DecodedIndex {
   const file = readSections(bytes);
   const format = (file.header as { format?: unknown }).format;
   if (format !== INDEX_FILE_FORMAT)
@@ -150,19 +133,16 @@ export function decodeSearchIndex(
   const { size } = header;
   const words = (size + 31) >>> 5;
   const section = file.array;
-  /** A string column as the file stores it, its runs in the file's memory. */
-  const stored = (name: StringColumn): EncodedStrings => ({
-    encoding: header.encodings[name],
-    lengths: section(`${name}.lengths`, "i32", size),
-    wide: section(`${name}.wide`, "u8", size),
-    narrowBytes: file.bytes(`${name}.narrow`),
-    wideBytes: file.bytes(`${name}.wideBytes`),
-  });
+  /** A string column, its runs decoded from the file's bytes. */
   const strings = (name: StringColumn, intern = false) => {
-    const { encoding, lengths, wide, narrowBytes, wideBytes } = stored(name);
-    const text = (bytes: Uint8Array, as: BufferEncoding) =>
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(as);
-    const runs = { narrowRun: text(narrowBytes, "latin1"), wideRun: text(wideBytes, encoding) };
+    const text = (part: string, as: BufferEncoding) => {
+      const bytes = file.bytes(`${name}.${part}`);
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString(as);
+    };
+    const [lengths, wide] = [section(`${name}.lengths`, "i32", size), section(`${name}.wide`, "u8", size)];
+    // Only a review's text may be missing (a rating-only review).
+    if (name !== "texts" && lengths.includes(-1)) throw new IndexFileError(`${name} has a missing entry`);
+    const runs = { narrowRun: text("narrow", "latin1"), wideRun: text("wideBytes", header.encodings[name]) };
     return decodeStrings({ name, lengths, wide, ...runs }, intern);
   };
 
@@ -242,22 +222,16 @@ export function decodeSearchIndex(
   // A few thousand distinct days among 100k reviews: one string each.
   const dates = strings("dates", true);
   const modifiedAt = strings("modifiedAt");
-  for (const [name, column] of [
-    ["ids", ids],
-    ["dates", dates],
-    ["modifiedAt", modifiedAt],
-  ] as const)
-    if (column.includes(null)) throw new IndexFileError(`${name} has a missing entry`);
   const ratings = section("ratings", "u8", size);
   for (const r of ratings) if (r < 1 || r > 5) throw new IndexFileError(`a rating of ${r}`);
-  const columns: IndexColumns<Texts> = {
+  const columns: IndexColumns = {
     size,
     order,
     dates: dates as string[],
-    ids: ids as string[],
+    ids: ids as Strings,
     ratings,
     withText,
-    modifiedAt: modifiedAt as string[],
+    modifiedAt: modifiedAt as Strings,
     byRating,
     byTechnician,
     byService,
@@ -265,7 +239,7 @@ export function decodeSearchIndex(
     bySentiment,
     text: {
       size,
-      texts: texts === "decoded" ? strings("texts") : stored("texts"),
+      texts: strings("texts"),
       table,
       postings,
     },

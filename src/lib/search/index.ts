@@ -8,15 +8,8 @@ import type { ReviewsDataset } from "../schema/dataset.ts";
 import type { Review } from "../schema/review.ts";
 import { normalizeText } from "../text/normalize.ts";
 import { type Bitset, emptyBitset, setBit } from "./bitset.ts";
-import {
-  buildTextIndexSteps,
-  runSteps,
-  STEP,
-  type TextColumns,
-  type TextIndex,
-  textIndexOf,
-  type Texts,
-} from "./text-index.ts";
+import { buildTextIndexSteps, runSteps, STEP, type TextColumns, type TextIndex, textIndexOf } from "./text-index.ts";
+import type { Strings } from "./string-runs.ts";
 
 type Resolver = (input: string) => string | null;
 
@@ -38,18 +31,18 @@ export type SearchIndex = IndexColumns & {
 };
 
 /** What the index stores (and `index-file.ts` writes): everything but what is built from it when it is loaded. */
-export type IndexColumns<T extends Texts = readonly (string | null)[]> = {
+export type IndexColumns = {
   size: number;
   /** The place in the source (`ReviewSource`, the published file's order) of the review at each position. */
   order: Uint32Array;
   dates: readonly string[];
-  ids: readonly string[];
+  ids: Strings;
   /** Stars per position. */
   ratings: Uint8Array;
   /** Reviews with text (the rest are rating-only). */
   withText: Bitset;
   /** Newest change of each review (publication, edit or owner reply), RFC 3339. */
-  modifiedAt: readonly string[];
+  modifiedAt: Strings;
   /** byRating[r]: reviews with exactly r stars. */
   byRating: readonly Bitset[];
   byTechnician: ReadonlyMap<string, Bitset>;
@@ -57,7 +50,7 @@ export type IndexColumns<T extends Texts = readonly (string | null)[]> = {
   /** Per aspect id: reviews mentioning it at all, and per polarity. */
   byAspect: ReadonlyMap<string, Readonly<AspectBits>>;
   bySentiment: Readonly<Record<SentimentLabel, Bitset>>;
-  text: TextColumns<T>;
+  text: TextColumns;
 };
 
 export type AspectPolarity = "positive" | "neutral" | "negative";
@@ -183,7 +176,7 @@ function byId<T>(map: ReadonlyMap<string, T>): Map<string, T> {
 /** The reviews' ids in source order (the published file's), from an index's newest-first columns. */
 export function idsInSourceOrder(columns: Pick<IndexColumns, "ids" | "order">): string[] {
   const ids = new Array<string>(columns.ids.length);
-  columns.ids.forEach((id, position) => (ids[columns.order[position]!] = id));
+  for (let position = 0; position < ids.length; position++) ids[columns.order[position]!] = columns.ids.at(position)!;
   return ids;
 }
 

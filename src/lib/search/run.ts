@@ -1,6 +1,6 @@
 // Runs a search over the index: AND of every filter, newest first, keyset paging after a (date, id) position.
 import type { SearchFilters } from "../schema/search-results.ts";
-import { andInto, type Bitset, emptyBitset, forEachFrom, fullBitset, orInto, popcount, setRange } from "./bitset.ts";
+import { andInto, type Bitset, emptyBitset, forEachFrom, orInto, popcount, setRange } from "./bitset.ts";
 import type { SearchIndex } from "./index.ts";
 import { filterByText } from "./text-index.ts";
 import { partitionPoint } from "../partition-point.ts";
@@ -29,21 +29,17 @@ export function runSearch(
   return {
     positions,
     total,
-    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null,
+    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids.at(last)! } : null,
   };
 }
 
 function matching(index: SearchIndex, f: SearchFilters): Bitset {
   const { size } = index;
-  const bits = fullBitset(size);
-  if (f.since !== null || f.until !== null) {
-    // Positions are in date-descending order, so a date range is one run of positions.
-    const lo = f.until === null ? 0 : firstDateBefore(index, nextDay(f.until));
-    const hi = f.since === null ? size : firstDateBefore(index, f.since);
-    const range = emptyBitset(size);
-    if (lo < hi) setRange(range, lo, hi);
-    andInto(bits, range);
-  }
+  // Positions are in date-descending order, so the date range is one run of positions, found by binary search.
+  const lo = f.until === null ? 0 : firstDateBefore(index, nextDay(f.until));
+  const hi = f.since === null ? size : firstDateBefore(index, f.since);
+  const bits = emptyBitset(size);
+  if (lo < hi) setRange(bits, lo, hi);
   if (f.rating !== null) andInto(bits, index.byRating[f.rating]!);
   if (f.min_rating !== null) {
     const atLeast = emptyBitset(size);
@@ -87,7 +83,7 @@ export function firstBelow(index: SearchIndex, key: PageKey, orAt = false): numb
   return partitionPoint(index.size, (i) => {
     const d = index.dates[i]!;
     if (d !== key.date) return d > key.date;
-    const id = index.ids[i]!;
+    const id = index.ids.at(i)!;
     return orAt ? id > key.id : id >= key.id;
   });
 }

@@ -14,6 +14,6 @@ export function sincePage(index: SearchIndex, date: string, limit: number, after
   return {
     positions,
     total,
-    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids[last]! } : null,
+    next: more && last !== undefined ? { date: index.dates[last]!, id: index.ids.at(last)! } : null,
   };
 }

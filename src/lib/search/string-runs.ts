@@ -1,10 +1,10 @@
 // A column of strings (or nulls) stored as two runs of text: one byte per character where every character fits
 // (Latin-1), UTF-8 for the rest (UTF-16 if one holds a lone surrogate, which UTF-8 cannot carry), with each string's
-// length in UTF-16 code units. Loading decodes each run once and slices it: a slice costs a few bytes where a decoded
-// copy per string would make the garbage collector copy every text twice.
+// length in UTF-16 code units. Loading decodes each run once; a string is sliced from its run when it is read, so no
+// column keeps an object per string.
 import { IndexFileError } from "./index-file-sections.ts";
 
-export type EncodedStrings = {
+type EncodedStrings = {
   encoding: "utf8" | "utf16le";
   /** Per string, its length in UTF-16 code units; -1 for null. */
   lengths: Int32Array;
@@ -30,32 +30,43 @@ export function encodeStrings(values: readonly (string | null)[]): EncodedString
   };
 }
 
-/** The strings back, the runs already decoded; `intern` keeps one string per distinct value (for repetitive columns). */
+/**
+ * A column of strings as its readers use it: arrays are columns, and so is a decoded one (`decodeStrings`), which keeps
+ * only its runs and where each string starts in them, slicing a string when it is asked for.
+ */
+export type Strings<T extends string | null = string> = Readonly<{
+  length: number;
+  at: (i: number) => T | undefined;
+  slice: (start: number, end: number) => T[];
+}>;
+
+/**
+ * The strings back from runs already decoded. With `intern`, an array holding one string per distinct value (for
+ * repetitive columns); otherwise the runs with each string's start, so that no string is kept apart from them.
+ */
 export function decodeStrings(
   column: { name: string; lengths: Int32Array; wide: Uint8Array; narrowRun: string; wideRun: string },
   intern = false,
-): (string | null)[] {
+): Strings<string | null> {
   const { lengths, wide, narrowRun, wideRun } = column;
-  const seen = new Map<string, string>();
-  const out = new Array<string | null>(lengths.length);
-  let narrowAt = 0;
-  let wideAt = 0;
+  const starts = new Int32Array(lengths.length);
+  const ends = [0, 0];
   for (let i = 0; i < lengths.length; i++) {
     const n = lengths[i]!;
-    if (n === -1) {
-      out[i] = null;
-      continue;
-    }
-    if (n < 0) throw new IndexFileError(`${column.name} has a length of ${n}`);
-    let v = wide[i] ? wideRun.slice(wideAt, (wideAt += n)) : narrowRun.slice(narrowAt, (narrowAt += n));
-    if (intern) {
-      const known = seen.get(v);
-      if (known === undefined) seen.set(v, v);
-      else v = known;
-    }
-    out[i] = v;
+    if (n < -1) throw new IndexFileError(`${column.name} has a length of ${n}`);
+    starts[i] = ends[wide[i]!]!;
+    ends[wide[i]!]! += Math.max(n, 0);
   }
-  if (narrowAt !== narrowRun.length || wideAt !== wideRun.length)
+  if (ends[0] !== narrowRun.length || ends[1] !== wideRun.length)
     throw new IndexFileError(`${column.name}: the lengths do not add up to the text stored`);
-  return out;
+  const at = (i: number) => {
+    const n = lengths[i];
+    if (n === undefined || n === -1) return n === -1 ? null : undefined;
+    return (wide[i] ? wideRun : narrowRun).slice(starts[i], starts[i]! + n);
+  };
+  const slice = (start: number, end: number) =>
+    Array.from({ length: Math.max(0, Math.min(end, lengths.length) - start) }, (_, k) => at(start + k)!);
+  if (!intern) return { length: lengths.length, at, slice };
+  const seen = new Map<string | null, string | null>();
+  return Array.from(lengths, (_, i) => at(i)!).map((v) => seen.get(v) ?? seen.set(v, v).get(v)!);
 }

@@ -1,7 +1,7 @@
 // Substring search over normalised review text: a trigram index gives candidates, an exact check confirms them.
 import { type Bitset, andInto, emptyBitset, forEachFrom, orInto, setBit } from "./bitset.ts";
 import { findSlot, gramKey, newGramTable, slotKeys, slotOf, tableOf, type GramTable } from "./gram-table.ts";
-import type { EncodedStrings } from "./string-runs.ts";
+import type { Strings } from "./string-runs.ts";
 import { LRUCache } from "lru-cache";
 
 /** Texts (or reviews) indexed between two pauses: a few milliseconds of work at most. */
@@ -18,19 +18,11 @@ export function runSteps<T>(steps: Generator<void, T>): T {
 /** Exact answers kept per index (12.5 KB each at 100k reviews): repeated and paged queries skip the exact check. */
 const MEMO_ENTRIES = 512;
 
-/**
- * The texts: as strings, or as an index file stores them (string-runs.ts), which a build extending an index carries
- * through unread.
- */
-export type Texts = readonly (string | null)[] | EncodedStrings;
-
-export const storedTexts = (texts: Texts): texts is EncodedStrings => !Array.isArray(texts);
-
 /** What the text index stores; the rest is derived from it when it is loaded. */
-export type TextColumns<T extends Texts = readonly (string | null)[]> = {
+export type TextColumns = {
   size: number;
-  /** Normalised text per position, null for rating-only reviews: as strings, or as stored (`Texts`). */
-  texts: T;
+  /** Normalised text per position, null for rating-only reviews. */
+  texts: Strings<string | null>;
   table: GramTable;
   /** Docs per trigram slot: a bitset for frequent trigrams (smaller than a list there), else sorted positions. */
   postings: (Bitset | Int32Array)[];
@@ -81,15 +73,14 @@ export function* buildTextIndexSteps(texts: readonly (string | null)[]): Generat
 
 /**
  * The text columns with the trigrams numbered in ascending order of their keys (`keys` and `postings` by slot), in a
- * table built in that order: they then do not depend on the order the trigrams were met in, so an index extended with
- * new reviews (extend-index.ts) is the index built afresh from all of them.
+ * table built in that order: they then do not depend on the order the trigrams were met in.
  */
-function inKeyOrder<T extends Texts>(
+function inKeyOrder(
   size: number,
-  texts: T,
+  texts: Strings<string | null>,
   keys: ArrayLike<number>,
   postings: readonly (Bitset | Int32Array)[],
-): TextColumns<T> {
+): TextColumns {
   const bySlot = Array.from({ length: keys.length }, (_, s) => s).sort((a, b) => keys[a]! - keys[b]!);
   return { size, texts, table: tableOf(bySlot.map((s) => keys[s]!)), postings: bySlot.map((s) => postings[s]!) };
 }
@@ -97,7 +88,10 @@ function inKeyOrder<T extends Texts>(
 /** Adds what queries need besides the stored columns: short-query lookups and an empty memo. */
 export function textIndexOf(columns: TextColumns): TextIndex {
   const shortTexts: number[] = [];
-  columns.texts.forEach((t, doc) => t && t.length < 3 && shortTexts.push(doc));
+  for (let doc = 0; doc < columns.size; doc++) {
+    const t = columns.texts.at(doc);
+    if (t && t.length < 3) shortTexts.push(doc);
+  }
   return {
     ...columns,
     shortGrams: shortGramSlots(columns.table),
@@ -142,7 +136,7 @@ function textMatches(index: TextIndex, query: string): Bitset {
 function shortMatches(index: TextIndex, query: string): Bitset {
   const bits = emptyBitset(index.size);
   for (const slot of index.shortGrams.get(query) ?? []) orPosting(bits, index.postings[slot]!);
-  for (const doc of index.shortTexts) if (index.texts[doc]!.includes(query)) setBit(bits, doc);
+  for (const doc of index.shortTexts) if (index.texts.at(doc)!.includes(query)) setBit(bits, doc);
   return bits;
 }
 
@@ -169,7 +163,7 @@ function longMatches(index: TextIndex, query: string): Bitset {
   if (query.length === 3) return bits;
   const { texts } = index;
   forEachFrom(bits, 0, (doc) => {
-    if (!texts[doc]!.includes(query)) bits[doc >>> 5]! &= ~(1 << (doc & 31));
+    if (!texts.at(doc)!.includes(query)) bits[doc >>> 5]! &= ~(1 << (doc & 31));
     return true;
   });
   return bits;

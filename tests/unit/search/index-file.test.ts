@@ -5,6 +5,7 @@ import { describe, it } from "node:test";
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
 import { decodeSearchIndex, encodeSearchIndex, IndexFileError } from "../../../src/lib/search/index-file.ts";
+import type { Strings } from "../../../src/lib/search/string-runs.ts";
 import { assembleIndex, indexColumnsOf, indexDataset, type SearchIndex } from "../../../src/lib/search/index.ts";
 import { searchReviews } from "../../../src/lib/search/search-reviews.ts";
 import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
@@ -17,6 +18,9 @@ const data = dataset(400);
 data.reviews.forEach((r, i) => {
   if (i % 7 === 0) r.text = `Visit ${i}: the ${(i * 7919).toString(36)} valve, fixed by ${(i * 104729).toString(36)}.`;
 });
+
+/** Every string of a column, as an array. */
+const all = (column: Strings<string | null>) => column.slice(0, column.length);
 
 function loaded(d: ReviewsDataset, bytes: Uint8Array): SearchIndex {
   const json = d.reviews.map((r) => JSON.stringify(r));
@@ -52,7 +56,7 @@ describe("search index file", () => {
     const back = loaded(data, encodeSearchIndex(indexColumnsOf(data), data.updated_at));
     assert.ok(built.byAspect.size > 0, "the fixture has aspects to round-trip");
     for (const q of QUERIES) assert.deepEqual(search(back, q), search(built, q), JSON.stringify(q));
-    assert.deepEqual(back.text.texts, built.text.texts);
+    assert.deepEqual(all(back.text.texts), all(built.text.texts));
     assert.deepEqual([...back.order], [...built.order]);
   });
 
@@ -61,7 +65,7 @@ describe("search index file", () => {
     odd.reviews[0]!.text = "bad \ud800 byte, on time";
     const back = loaded(odd, encodeSearchIndex(indexColumnsOf(odd), odd.updated_at));
     const built = indexDataset(odd, ASPECTS);
-    assert.deepEqual(back.text.texts, built.text.texts);
+    assert.deepEqual(all(back.text.texts), all(built.text.texts));
     assert.deepEqual(search(back, { query: "\ud800 byte" }), search(built, { query: "\ud800 byte" }));
   });
 

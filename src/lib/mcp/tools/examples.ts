@@ -41,6 +41,6 @@ export function some(names: readonly string[], max = 6): string {
 /** The examples of the release a tool call answers from. */
 export function snapshotExamples(data: Snapshot): ReleaseExamples {
   const { index } = data;
-  const newest = index.size > 0 ? { id: index.ids[0]!, date: index.dates[0]! } : null;
+  const newest = index.size > 0 ? { id: index.ids.at(0)!, date: index.dates[0]! } : null;
   return releaseExamples({ business: data.business, insights: data.insights, newest });
 }

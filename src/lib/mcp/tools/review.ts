@@ -25,7 +25,7 @@ export const getReview = defineTool({
     if (!review)
       return fail(
         "id",
-        `no review has id ${JSON.stringify(args.id)}; ids come from search_reviews or get_reviews_since${data.index.ids[0] === undefined ? "" : ` (e.g. ${JSON.stringify(data.index.ids[0])})`}`,
+        `no review has id ${JSON.stringify(args.id)}; ids come from search_reviews or get_reviews_since${data.index.ids.at(0) === undefined ? "" : ` (e.g. ${JSON.stringify(data.index.ids.at(0))})`}`,
       );
     return ok({ review, urn: reviewUrn(data.business.id, review.id) });
   },

@@ -62,7 +62,10 @@ export async function slowConnections(base: string, host: string, clients: numbe
         continue;
       }
       live.set(c.socket, drip);
-      const ended = await Promise.race([c.closed.then(() => true), delay(until - Date.now()).then(() => false)]);
+      const ended = await Promise.race([
+        c.closed.then(() => true),
+        delay(Math.max(0, until - Date.now())).then(() => false),
+      ]);
       if (!ended) break;
       live.delete(c.socket);
       longestMs = Math.max(longestMs, Date.now() - c.opened);
@@ -96,7 +99,7 @@ export async function stalledDownloads(
   const stalled: Opened[] = [];
   const head = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: identity\r\n\r\n`;
   for (let wave = Date.now(); wave < o.until; wave += o.waveS * 1000) {
-    await delay(wave - Date.now());
+    await delay(Math.max(0, wave - Date.now()));
     for (let i = 0; i < o.perWave; i += BATCH) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(BATCH, o.perWave - i) }, () => open(base, head, true)),
@@ -107,7 +110,7 @@ export async function stalledDownloads(
       }
     }
   }
-  await delay(o.until - Date.now());
+  await delay(Math.max(0, o.until - Date.now()));
   await Promise.all(
     stalled.map(async (c) => {
       if (Date.now() - c.opened < o.cutAfterS * 1000) {

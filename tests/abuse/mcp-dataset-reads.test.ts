@@ -30,7 +30,8 @@ after(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${sidecar.child.pid}/status`, "utf8"))![1]) * 1024;
+const rss = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${sidecar.child.pid}/status`, "utf8"))![1]) * 1024;
 
 it("refuses to read a large dataset over MCP, however many ask at once, and still reads a small one", async () => {
   const mcp = `${sidecar.url}/mcp`;

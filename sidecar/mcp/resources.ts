@@ -4,8 +4,9 @@ import { reviewUrn } from "../../src/lib/feeds/items.ts";
 import type { McpData } from "./data/snapshot.ts";
 import { invalidRequest, RPC, RpcFailure } from "./rpc.ts";
 
-/** Larger datasets are refused over MCP (they would fill a model's context anyway): their URL serves them. */
-const READ_MAX_BYTES = 16 * 2 ** 20;
+// Larger datasets are refused over MCP (their URL serves them): a read holds the whole file several times over while it
+// is sent, with no limit on how many run at once, and they would fill a model's context anyway.
+const READ_MAX_BYTES = 2 ** 20;
 
 const DATASETS = [
   {

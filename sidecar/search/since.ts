@@ -7,8 +7,9 @@ import { firstDateBefore } from "../../src/lib/search/run.ts";
 import type { Validators } from "../http/conditional.ts";
 import type { IndexedRelease } from "../release/index-store.ts";
 
-/** Reviews digested, or written out, between two turns of the event loop. */
-const SLICE = 500;
+// Reviews digested, or written out, between two turns of the event loop: few, as the server accepts one connection a
+// turn, so long turns hold back every client that connects (health checks too) while large answers stream.
+const SLICE = 50;
 const TAIL = Buffer.from("]}");
 
 export type SinceTable = Readonly<{

@@ -9,7 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { ROOT, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 import { type ReleaseCopies, releaseCopies } from "../../helpers/release-copy.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
-import { NGINX, type RunningNginx, startNginx } from "./nginx-process.ts";
+import { NGINX, type RunningNginx, startNginx } from "../../../scripts/lib/nginx-process.ts";
 import { send } from "./send.ts";
 
 const SITE_HOST = new URL(TEST_SITE).host;

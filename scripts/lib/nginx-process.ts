@@ -1,11 +1,11 @@
-// Test helper: the committed nginx configuration (deploy/nginx/) templated with ports and paths, run in a temporary prefix.
+// The committed nginx configuration (deploy/nginx/) templated with ports and paths, run in a temporary prefix.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "../../helpers/build.ts";
+import { ROOT } from "./sidecar-process.ts";
 
 export const NGINX = "/usr/sbin/nginx";
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";

@@ -101,6 +101,8 @@ if (values.build) {
       child.on("exit", resolve);
     });
     if (code !== 0) throw new Error(`build failed with exit code ${code}:\n${output.slice(-4000)}`);
+    // The build's own line: its stage times (data, pages, apps, publish) and what it took from the cache.
+    console.log(`  ${/^published .*$/m.exec(output)?.[0] ?? ""}`);
     return seconds(start);
   };
   try {

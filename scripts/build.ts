@@ -6,11 +6,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { build as astroBuild } from "astro";
 import { astroConfig } from "../src/build/astro-config.ts";
-import { readPreviousChangeLog } from "../src/build/change-log.ts";
+import { readPreviousChangeLog, readPreviousRelease } from "../src/build/change-log.ts";
 import { runDataStage } from "../src/build/data-stage.ts";
 import { listFiles } from "../src/build/list-files.ts";
 import { writeMcpApps } from "../src/build/mcp-apps.ts";
-import { readPreviousVariants } from "../src/build/publish/previous-variants.ts";
+import { previousVariants } from "../src/build/publish/previous-variants.ts";
 import { hashAndCompress } from "../src/build/publish/hash-files.ts";
 import { publish } from "../src/build/publish/publish.ts";
 import { DATASET_FILE, INSIGHTS_FILE } from "../src/build/release-files.ts";
@@ -62,10 +62,8 @@ try {
 
 try {
   // Read before this build may replace the release it continues: its change log and its compressed files.
-  const previous = {
-    log: await readPreviousChangeLog(config.distDir),
-    variants: await readPreviousVariants(config.distDir),
-  };
+  const release = await readPreviousRelease(config.distDir);
+  const previous = { log: await readPreviousChangeLog(release), variants: previousVariants(release) };
   // 1-3. Validate the data, derive the site, write its data files (/reviews.json, /insights.json, the search index).
   const rules = {
     allowEmpty: config.build.allowEmpty || flags["allow-empty"] === true,

@@ -1,7 +1,6 @@
-// How the insights cache stores an analysis, with the language detected in its text, on one line: a JSON array of
-// numbers and string numbers, where each line adds the strings it is the first to use to a table that grows down the
-// file, and evidence is a span of the review's text. A cache then holds each phrase once, not once per review, and
-// reading it back makes each phrase once too.
+// How the insights cache stores an analysis and the text's language on one line: a JSON array of numbers and string
+// numbers, where each line adds the strings it is the first to use to a table that grows down the file, and evidence is
+// a span of the text. A cache then holds each phrase once, not once per review, and reading it back makes each once.
 import { LABELS, POLARITIES } from "../lib/insights/analysis-columns.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 
@@ -59,12 +58,8 @@ export class StringTable {
 }
 
 /** The line for what was derived from `text` (without its newline); adds the strings it uses to `table`. */
-export function analysisLine(
-  key: string,
-  text: string | null,
-  { analysis, language }: Derived,
-  table: StringTable,
-): string {
+export function analysisLine(key: string, text: string | null, derived: Derived, table: StringTable): string {
+  const { analysis, language } = derived;
   const added: string[] = [];
   const n = (s: string) => table.number(s, added);
   const cells: Cells = [

@@ -44,13 +44,13 @@ export type SiteSummary = {
 export async function deriveSite(config: Config, source: Source, sourceHash: string): Promise<Site> {
   const { business } = source;
   const analyzer = analyzerFor(business);
-  // Keyed by content hash and engine version: a rebuild after one added review analyses one review and detects the
-  // language of one.
+  // Keyed by content hash and engine version: a rebuild after one added review analyses one review, detects one text's
+  // language (the language a review's source does not give).
   const dir = path.resolve(".cache", "insights");
   const cached = await analyzeWithCache(source.reviews, analyzer, dir, config.dataDir, business.language);
   const analysisOf = (r: { id: string }) => cached.analyses.get(r.id)!;
-  const languageOf = (r: { id: string }) => cached.languages.get(r.id)!;
-  const dataset = assembleDataset(business, deriveReviews(business, source.reviews, analysisOf, languageOf));
+  const inputs = source.reviews.map((r) => (r.language === null ? { ...r, language: cached.languages.get(r.id)! } : r));
+  const dataset = assembleDataset(business, deriveReviews(business, inputs, analysisOf));
   const reviewJson = dataset.reviews.map((r) => JSON.stringify(r));
   const columns = analysisColumns(dataset.reviews, analysisOf);
   return {

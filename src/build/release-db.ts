@@ -23,7 +23,11 @@ export type ReleaseDbInput = Readonly<{
  * Throws, writing no change log, when the change log is not the one of the dataset's reviews.
  */
 export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
-  writeReleaseReviews(file, dataset);
+  writeReleaseReviews(
+    file,
+    dataset,
+    dataset.reviews.map((r) => JSON.stringify(r)),
+  );
   return addChangeLog(
     file,
     dataset.reviews.map((r) => r.id),
@@ -35,11 +39,7 @@ export async function writeReleaseDb(file: string, { dataset, changeLog }: Relea
  * The build's data stage writes the reviews (replacing any file at `file`), `json` being each one's `JSON.stringify`;
  * the publish step adds the change log once it has continued the previous release's (`addChangeLog`).
  */
-export function writeReleaseReviews(
-  file: string,
-  dataset: ReviewsDataset,
-  json: readonly string[] = dataset.reviews.map((r) => JSON.stringify(r)),
-): void {
+export function writeReleaseReviews(file: string, dataset: ReviewsDataset, json: readonly string[]): void {
   rmSync(file, { force: true });
   const { reviews, ...head } = dataset;
   const ids = reviews.map((r) => r.id);

@@ -14,8 +14,6 @@ import { reviewModifiedAt } from "./last-change.ts";
 
 /** The engine's analysis of one review; the build passes a cached one, tests may rely on the default engine. */
 export type AnalysisOf = (review: ReviewInput) => ReviewAnalysis;
-/** The language detected in a review's text (`detectLanguage`); the build passes a cached one. */
-type LanguageOf = (review: ReviewInput) => string;
 
 export function buildDataset(
   business: Business,
@@ -26,18 +24,13 @@ export function buildDataset(
 }
 
 /** Each input as the published review: local dates, default language, catalog mentions and the engine's annotations. */
-export function deriveReviews(
-  business: Business,
-  inputs: readonly ReviewInput[],
-  analysisOf?: AnalysisOf,
-  languageOf: LanguageOf = (r) => detectLanguage(r.text, business.language),
-): Review[] {
+export function deriveReviews(business: Business, inputs: readonly ReviewInput[], analysisOf?: AnalysisOf): Review[] {
   const analyze = analysisOf ?? defaultAnalysis(business);
   const tz = business.time_zone;
   const match = mentionMatcher(business);
   return inputs.map((r): Review => {
     const searchable = [r.title, r.text].filter((s): s is string => s !== null).join("\n");
-    const language = r.language ?? languageOf(r);
+    const language = r.language ?? detectLanguage(r.text, business.language);
     const status = analysisStatus(r.text, language);
     // A text the engine cannot read gets the stars' tone and no aspects, and says so, rather than English rules' noise.
     const analysis = status === "not_analysed" ? ratingOnly(r.rating) : analyze(r);

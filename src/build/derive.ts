@@ -44,8 +44,7 @@ export type SiteSummary = {
 export async function deriveSite(config: Config, source: Source, sourceHash: string): Promise<Site> {
   const { business } = source;
   const analyzer = analyzerFor(business);
-  // Keyed by content hash and engine version: a rebuild after one added review analyses one review, detects one text's
-  // language (the language a review's source does not give).
+  // Keyed by content hash and engine version: one added review is one analysis and one language detected.
   const dir = path.resolve(".cache", "insights");
   const cached = await analyzeWithCache(source.reviews, analyzer, dir, config.dataDir, business.language);
   const analysisOf = (r: { id: string }) => cached.analyses.get(r.id)!;

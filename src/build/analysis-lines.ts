@@ -1,6 +1,6 @@
-// How the insights cache stores an analysis on one line: a JSON array of numbers and string numbers, where each line
-// adds the strings it is the first to use to a table that grows down the file, and evidence is a span of the review's
-// text. A cache then holds each phrase once, not once per review, and reading it back makes each phrase once too.
+// How the insights cache stores an analysis and the text's language on one line: a JSON array of numbers and string
+// numbers, where each line adds the strings it is the first to use to a table that grows down the file, and evidence is
+// a span of the text. A cache then holds each phrase once, not once per review, and reading it back makes each once.
 import { LABELS, POLARITIES } from "../lib/insights/analysis-columns.ts";
 import type { ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 
@@ -16,7 +16,11 @@ type Cells = [
   aspects: AspectCells[],
   problems: number[],
   terms: number[],
+  language: number,
 ];
+
+/** What the cache keeps of a text: its analysis, and its language (detected with the business's as the fallback). */
+export type Derived = { analysis: ReviewAnalysis; language: string };
 
 /** The strings of a file, in order; what its next line may refer to. */
 export class StringTable {
@@ -53,8 +57,9 @@ export class StringTable {
   }
 }
 
-/** The line for `analysis` of `text` (without its newline); adds the strings it uses to `table`. */
-export function analysisLine(key: string, text: string | null, analysis: ReviewAnalysis, table: StringTable): string {
+/** The line for what was derived from `text` (without its newline); adds the strings it uses to `table`. */
+export function analysisLine(key: string, text: string | null, derived: Derived, table: StringTable): string {
+  const { analysis, language } = derived;
   const added: string[] = [];
   const n = (s: string) => table.number(s, added);
   const cells: Cells = [
@@ -74,6 +79,7 @@ export function analysisLine(key: string, text: string | null, analysis: ReviewA
     }),
     analysis.problems.map(n),
     analysis.terms.map(n),
+    n(language),
   ];
   return JSON.stringify(cells);
 }
@@ -97,7 +103,7 @@ export function readAnalysisLine(line: string, table: StringTable): StoredAnalys
     for (const s of added) table.add(s);
     const stored = new StoredAnalysis(key, line, table, table.size);
     // Checked whole now: its strings must not stay in the table if the line is not an analysis.
-    if (stored.analysis(null)) return stored;
+    if (stored.derived(null)) return stored;
   } catch {
     // Not JSON, or not of this shape.
   }
@@ -109,8 +115,8 @@ export function readAnalysisLine(line: string, table: StringTable): StoredAnalys
 const ADDS_NOTHING = '",[],';
 
 /**
- * A line read back: its key, and the analysis of the text it was made from (which gives the evidence back); null when
- * the line, read whole only then, is not an analysis after all.
+ * A line read back: its key, and what was derived from the text it was made from (which gives the evidence back); null
+ * when the line, read whole only then, is not an analysis after all.
  */
 export class StoredAnalysis {
   readonly key: string;
@@ -126,11 +132,11 @@ export class StoredAnalysis {
     this.#size = size;
   }
 
-  analysis(text: string | null): ReviewAnalysis | null {
+  derived(text: string | null): Derived | null {
     try {
-      const [key, , label, score, aspects, problems, terms] = JSON.parse(this.#line) as Cells;
+      const [key, , label, score, aspects, problems, terms, language] = JSON.parse(this.#line) as Cells;
       if (key !== this.key || typeof score !== "number") return null;
-      return {
+      const analysis: ReviewAnalysis = {
         sentiment: { label: of(LABELS, label), score },
         aspects: aspects.map(([aspect, polarity, strength, evidence, phrases]) => ({
           aspect: this.#string(aspect),
@@ -142,6 +148,7 @@ export class StoredAnalysis {
         problems: problems.map((n) => this.#string(n)),
         terms: terms.map((n) => this.#string(n)),
       };
+      return { analysis, language: this.#string(language) };
     } catch {
       // Not JSON, not of this shape, or naming a string not defined before it.
       return null;

@@ -17,20 +17,28 @@ export type PreviousChangeLogFile = ({ text: string; reason: null } | { text: nu
   businessId?: string;
 };
 
+/** The release DIST_DIR points at when a build starts, with its manifest; or why there is none to go on from. */
+export type PreviousRelease = { dir: string; manifest: Manifest } | { dir: null; reason: string };
+
+export async function readPreviousRelease(distDir: string): Promise<PreviousRelease> {
+  const dir = await realpath(distDir).catch(() => null);
+  if (dir === null) return { dir, reason: "there is no previous release" };
+  try {
+    return { dir, manifest: Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8"))) };
+  } catch (err) {
+    return { dir: null, reason: `the previous release's manifest cannot be read (${(err as Error).message})` };
+  }
+}
+
 /**
- * The log file of the release at `distDir`, whatever code built it: a history goes on across code changes. Null, with
+ * The log file of the `previous` release, whatever code built it: a history goes on across code changes. Null, with
  * why, when there is none to continue (no release, or one without a usable log): the build then starts a new history.
  * A build reads the file when it starts, and continues it in the publish step.
  */
-export async function readPreviousChangeLog(distDir: string): Promise<PreviousChangeLogFile> {
-  let dir: string;
+export async function readPreviousChangeLog(previous: PreviousRelease): Promise<PreviousChangeLogFile> {
+  if (previous.dir === null) return { text: null, reason: previous.reason };
+  const { dir, manifest } = previous;
   try {
-    dir = await realpath(distDir);
-  } catch {
-    return { text: null, reason: "there is no previous release" };
-  }
-  try {
-    const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
     const of = manifest.business_id === undefined ? {} : { businessId: manifest.business_id };
     const listed = manifest.change_log;
     if (!listed) return { text: null, reason: "the previous release has no change log", ...of };

@@ -17,7 +17,7 @@ import type { Source } from "./source.ts";
 export type Site = {
   dataset: ReviewsDataset;
   /** Each review's JSON as /reviews.json holds it, in the dataset's order. */
-  reviewJson: readonly Buffer[];
+  reviewJson: readonly string[];
   insights: Insights;
   /** What the rest of the build needs once the site's files are written. */
   summary: SiteSummary;
@@ -44,11 +44,13 @@ export type SiteSummary = {
 export async function deriveSite(config: Config, source: Source, sourceHash: string): Promise<Site> {
   const { business } = source;
   const analyzer = analyzerFor(business);
-  // Keyed by content hash and engine version: a rebuild after one added review analyses one review.
-  const cached = await analyzeWithCache(source.reviews, analyzer, path.resolve(".cache", "insights"), config.dataDir);
+  // Keyed by content hash and engine version: one added review is one analysis and one language detected.
+  const dir = path.resolve(".cache", "insights");
+  const cached = await analyzeWithCache(source.reviews, analyzer, dir, config.dataDir, business.language);
   const analysisOf = (r: { id: string }) => cached.analyses.get(r.id)!;
-  const dataset = assembleDataset(business, deriveReviews(business, source.reviews, analysisOf));
-  const reviewJson = dataset.reviews.map((r) => Buffer.from(JSON.stringify(r)));
+  const inputs = source.reviews.map((r) => (r.language === null ? { ...r, language: cached.languages.get(r.id)! } : r));
+  const dataset = assembleDataset(business, deriveReviews(business, inputs, analysisOf));
+  const reviewJson = dataset.reviews.map((r) => JSON.stringify(r));
   const columns = analysisColumns(dataset.reviews, analysisOf);
   return {
     dataset,

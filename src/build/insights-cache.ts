@@ -1,15 +1,18 @@
 // The build's per-review analysis cache: one JSON Lines file per engine version under .cache/insights/, keyed by content
-// hash; analysis-lines.ts says how a line holds an analysis.
+// hash; analysis-lines.ts says how a line holds an analysis and the language detected in the text.
 import { hash } from "node:crypto";
 import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Analyzer, ReviewAnalysis } from "../lib/insights/engine/analyze.ts";
 import { fingerprint } from "../lib/insights/engine/fingerprint.ts";
-import { analysisLine, readAnalysisLine, type StoredAnalysis, StringTable } from "./analysis-lines.ts";
+import { detectLanguage } from "../lib/text/language.ts";
+import { analysisLine, type Derived, readAnalysisLine, type StoredAnalysis, StringTable } from "./analysis-lines.ts";
 
 export type CachedAnalyses = {
   /** Analysis per review id. */
   analyses: Map<string, ReviewAnalysis>;
+  /** The language detected in each review's text (`detectLanguage`), by review id. */
+  languages: Map<string, string>;
   hits: number;
   misses: number;
   file: string;
@@ -20,8 +23,9 @@ const KEEP_OTHER_FILES = 6;
 type Reviewish = { id: string; text: string | null; rating: number };
 
 /**
- * Analyses every review, reusing earlier results whose text and rating hash the same under the same engine version
- * (the version covers the engine, taxonomy, lexicon, aspect model and catalog names). New entries are appended; the
+ * Analyses every review and detects its text's language (`fallback`, the business's, when unclear), reusing earlier
+ * results whose text, rating and fallback hash the same under the same engine version (the version covers the engine,
+ * taxonomy, lexicon, aspect model and catalog names). New entries are appended; the
  * file is rewritten with only the entries this build used once unused ones would be more than a tenth of it, so it
  * tracks the data without rewriting the whole file for every added review. Of other files only the most recent few are
  * kept. A cache that cannot be read or written costs time, never correctness: the build then analyses everything.
@@ -31,39 +35,42 @@ export async function analyzeWithCache(
   analyzer: Analyzer,
   dir: string,
   scope = "",
-  /** Analyses this build already made, by review id: taken as they are, and cached like any other new analysis. */
-  made: ReadonlyMap<string, ReviewAnalysis> = new Map(),
+  fallback = "en",
 ): Promise<CachedAnalyses> {
   const file = cacheFile(dir, analyzer, scope);
   const cached = await load(file);
   const used = new Map<string, Entry>();
   const analyses = new Map<string, ReviewAnalysis>();
+  const languages = new Map<string, string>();
   const added = new Map<string, Entry>();
   let hits = 0;
   for (const r of reviews) {
-    const key = contentKey(r.text, r.rating);
+    const key = contentKey(r.text, r.rating, fallback);
     let entry = used.get(key);
     if (entry) hits++;
     else {
       // A line that turns out not to be an analysis is written again, and the one read later wins.
-      const stored = cached.entries.get(key)?.analysis(r.text);
+      const stored = cached.entries.get(key)?.derived(r.text);
       if (stored) hits++;
-      entry = { text: r.text, analysis: stored ?? made.get(r.id) ?? analyzer.analyze(r.text, r.rating) };
+      entry = stored
+        ? { text: r.text, ...stored }
+        : { text: r.text, analysis: analyzer.analyze(r.text, r.rating), language: detectLanguage(r.text, fallback) };
       if (!stored) added.set(key, entry);
       used.set(key, entry);
     }
     analyses.set(r.id, entry.analysis);
+    languages.set(r.id, entry.language);
   }
   const misses = reviews.length - hits;
   // Lines the file holds but this build did not use (unused entries, duplicates, torn lines).
   const unused = cached.lines - (used.size - added.size);
   if (cached.lines === 0 || unused > cached.lines / 10) await save(dir, file, used);
   else if (added.size > 0) await append(dir, file, added, cached);
-  return { analyses, hits, misses, file };
+  return { analyses, languages, hits, misses, file };
 }
 
 /** The format of the file's lines (analysis-lines.ts), in its name: a file of another format is not read. */
-const FORMAT = "f2";
+const FORMAT = "f3";
 
 /**
  * The cache file for an engine version and a scope (the data directory), so that builds of different data sets
@@ -76,12 +83,12 @@ export function cacheFile(dir: string, analyzer: Analyzer, scope = ""): string {
 }
 
 /** One-shot `hash`: a third of `createHash` for 100k short texts. */
-function contentKey(text: string | null, rating: number): string {
-  return hash("sha256", `${rating}\u0000${text ?? "\u0001"}`, "base64url").slice(0, 24);
+function contentKey(text: string | null, rating: number, fallback: string): string {
+  return hash("sha256", `${rating}\u0000${fallback}\u0000${text ?? "\u0001"}`, "base64url").slice(0, 24);
 }
 
-/** An analysis with the text it was made from (its evidence is stored as spans of that text). */
-type Entry = { text: string | null; analysis: ReviewAnalysis };
+/** An analysis and language with the text they were made from (its evidence is stored as spans of that text). */
+type Entry = Derived & { text: string | null };
 
 /**
  * The file's entries, the strings its lines defined, how many lines it holds (torn and repeated ones included), and
@@ -109,7 +116,7 @@ async function load(file: string): Promise<Loaded> {
 }
 
 const linesOf = (entries: Map<string, Entry>, table: StringTable) =>
-  Array.from(entries, ([key, e]) => `${analysisLine(key, e.text, e.analysis, table)}\n`).join("");
+  Array.from(entries, ([key, e]) => `${analysisLine(key, e.text, e, table)}\n`).join("");
 
 /** Adds entries at the end, on a line of their own after a torn last line (which `load` skips). */
 async function append(dir: string, file: string, entries: Map<string, Entry>, loaded: Loaded): Promise<void> {

@@ -23,7 +23,11 @@ export type ReleaseDbInput = Readonly<{
  * Throws, writing no change log, when the change log is not the one of the dataset's reviews.
  */
 export async function writeReleaseDb(file: string, { dataset, changeLog }: ReleaseDbInput): Promise<ReleaseDbFile> {
-  writeReleaseReviews(file, dataset);
+  writeReleaseReviews(
+    file,
+    dataset,
+    dataset.reviews.map((r) => JSON.stringify(r)),
+  );
   return addChangeLog(
     file,
     dataset.reviews.map((r) => r.id),
@@ -32,10 +36,10 @@ export async function writeReleaseDb(file: string, { dataset, changeLog }: Relea
 }
 
 /**
- * The build's data stage writes the reviews (replacing any file at `file`); the publish step adds the change log once
- * it has continued the previous release's (`addChangeLog`).
+ * The build's data stage writes the reviews (replacing any file at `file`), `json` being each one's `JSON.stringify`;
+ * the publish step adds the change log once it has continued the previous release's (`addChangeLog`).
  */
-export function writeReleaseReviews(file: string, dataset: ReviewsDataset): void {
+export function writeReleaseReviews(file: string, dataset: ReviewsDataset, json: readonly string[]): void {
   rmSync(file, { force: true });
   const { reviews, ...head } = dataset;
   const ids = reviews.map((r) => r.id);
@@ -49,7 +53,7 @@ export function writeReleaseReviews(file: string, dataset: ReviewsDataset): void
       ids_sha256: idsDigest(ids),
     });
     const putReview = db.prepare("INSERT INTO reviews (ord, id, json) VALUES (?, ?, ?)");
-    reviews.forEach((review, ord) => putReview.run(ord, review.id, JSON.stringify(review)));
+    reviews.forEach((review, ord) => putReview.run(ord, review.id, json[ord]!));
   });
 }
 

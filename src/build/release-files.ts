@@ -15,23 +15,23 @@ export const INSIGHTS_FILE = "insights.json";
 /** Writes the data files of `site` into `dir`. */
 export async function writeReleaseFiles(dir: string, site: Site): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, DATASET_FILE), datasetBytes(site));
+  await writeFile(path.join(dir, DATASET_FILE), datasetParts(site));
   await writeFile(path.join(dir, INSIGHTS_FILE), JSON.stringify(site.insights));
   const index = encodeSearchIndex(indexColumnsOf(site.dataset), site.dataset.updated_at);
   await writeFile(path.join(dir, INDEX_FILE_NAME), index);
-  writeReleaseReviews(path.join(dir, RELEASE_DB_FILE), site.dataset);
+  writeReleaseReviews(path.join(dir, RELEASE_DB_FILE), site.dataset, site.reviewJson);
 }
 
-/** /reviews.json: `JSON.stringify` of the dataset, put together from the reviews' JSON the build already made. */
-function datasetBytes({ dataset, reviewJson }: Site): Buffer {
+/**
+ * /reviews.json: `JSON.stringify` of the dataset, put together from the reviews' JSON the build already made, a
+ * thousand reviews at a time (never the whole 100 MB at once).
+ */
+function* datasetParts({ dataset, reviewJson }: Site): Generator<string> {
   const { reviews: _, ...rest } = dataset;
   const head = JSON.stringify({ ...rest, reviews: [] });
   if (!head.endsWith('"reviews":[]}'))
     throw new Error("the dataset's reviews must be its last member to be written review by review");
-  const parts: Buffer[] = [Buffer.from(head.slice(0, -2))];
-  reviewJson.forEach((json, k) => parts.push(...(k > 0 ? [COMMA, json] : [json])));
-  parts.push(Buffer.from("]}"));
-  return Buffer.concat(parts);
+  yield head.slice(0, -2);
+  for (let k = 0; k < reviewJson.length; k += 1000) yield (k > 0 ? "," : "") + reviewJson.slice(k, k + 1000).join(",");
+  yield "]}";
 }
-
-const COMMA = Buffer.from(",");

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { type BuildResult, buildSite } from "../../scripts/lib/build-site.ts";
 import { ROOT } from "../../scripts/lib/sidecar-process.ts";
-import { codeFingerprint } from "../../src/build/code-fingerprint.ts";
+import { codeFingerprint } from "./code-fingerprint.ts";
 import { readSourceHash } from "../../src/build/source.ts";
 
 export { ROOT };

@@ -1,29 +1,24 @@
 // The compressed variants of the release DIST_DIR points at, by the sha256 of the file they compress: a file of this
 // build with the same bytes takes them by hard link instead of being compressed again (a rebuild after one added review
 // compresses a few files, not 2,000). A variant that is missing or not the one its manifest lists is made again.
-import { link, readFile, realpath } from "node:fs/promises";
+import { link, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { PreviousRelease } from "../change-log.ts";
 import { sha256 } from "../hash.ts";
 import type { HashedFile } from "../hashed-file.ts";
-import { Manifest } from "../../lib/schema/manifest.ts";
 import { VARIANTS } from "../compress.ts";
 
 export type PreviousVariants = { dir: string; byHash: Map<string, HashedFile["encodings"]> };
 
-/** The variants of the release at `distDir`; none when there is no release or its manifest does not parse. */
-export async function readPreviousVariants(distDir: string): Promise<PreviousVariants> {
+/** The variants of the `previous` release; none when there is none or its manifest does not parse. */
+export function previousVariants(previous: PreviousRelease): PreviousVariants {
   const byHash = new Map<string, HashedFile["encodings"]>();
-  try {
-    const dir = await realpath(distDir);
-    const manifest = Manifest.parse(JSON.parse(await readFile(path.join(dir, "manifest.json"), "utf8")));
-    for (const entry of Object.values(manifest.files)) {
-      const { br, gzip } = entry.encodings;
-      if (br || gzip) byHash.set(entry.sha256, { ...(br && { br }), ...(gzip && { gzip }) });
-    }
-    return { dir, byHash };
-  } catch {
-    return { dir: "", byHash };
+  if (previous.dir === null) return { dir: "", byHash };
+  for (const entry of Object.values(previous.manifest.files)) {
+    const { br, gzip } = entry.encodings;
+    if (br || gzip) byHash.set(entry.sha256, { ...(br && { br }), ...(gzip && { gzip }) });
   }
+  return { dir: previous.dir, byHash };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   INDEX_FILE_PREAMBLE_BYTES,
   indexFileChecksum,
 } from "../../lib/search/index-file.ts";
+import type { HashedFile } from "../hashed-file.ts";
 import { hashAndCompress } from "./hash-files.ts";
 import { headersFile } from "./headers-file.ts";
 import { buildManifest } from "./manifest.ts";
@@ -45,13 +46,15 @@ export type Published = { releaseId: string; target: string; files: number; chan
 
 /**
  * Publishes the staging directory of `paths` as the release of `site`, continuing the previous release's change log
- * with the build's clock `now` (epoch milliseconds) and taking its compressed variants of unchanged files.
+ * with the build's clock `now` (epoch milliseconds) and taking its compressed variants of unchanged files; the files of
+ * `hashed` were hashed and compressed already.
  */
 export async function publish(
   paths: ReleasePaths,
   site: SiteSummary,
   previous: { log: PreviousChangeLogFile; variants: PreviousVariants },
   now: number,
+  hashed: readonly HashedFile[],
 ): Promise<Published> {
   const root = paths.stagingDir;
   const listed = (await listFiles(root)).filter(
@@ -60,7 +63,9 @@ export async function publish(
   // Review pages are the sidecar's (rendered from the release), but listed with the files' pages, oldest first.
   const reviewPages = site.reviews.map((r) => reviewPath(r.id)).reverse();
   const sitemaps = await writeSitemaps(root, site.origin, listed, reviewPages);
-  const files = await hashAndCompress(root, [...listed, ...sitemaps].sort(), previous.variants);
+  const done = new Set(hashed.map((f) => f.path));
+  const rest = [...listed, ...sitemaps].filter((f) => !done.has(f)).sort();
+  const files = [...hashed, ...(await hashAndCompress(root, rest, previous.variants))];
   const changes = await writeChangeLog(root, site.reviews, ofBusiness(previous.log, site.businessId), now);
   const meta = {
     updated_at: site.updatedAt,

@@ -1,6 +1,5 @@
-// sitemap-index.xml and its sitemaps, written from the release's files: every HTML page is listed, including the
-// pages a rebuild carried over from the previous release (which Astro never saw, so its sitemap integration cannot),
-// and the review pages the sidecar renders, in sitemaps of their own.
+// sitemap-index.xml and its sitemaps, written from the release's files: every HTML page is listed, and the review
+// pages the sidecar renders (which Astro never sees, so its sitemap integration cannot), in sitemaps of their own.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { esc } from "../../lib/charts/svg.ts";

@@ -6,6 +6,7 @@ import path from "node:path";
 import { after, describe, it } from "node:test";
 import { analyzeWithCache } from "../../../src/build/insights-cache.ts";
 import { createAnalyzer } from "../../../src/lib/insights/engine/analyze.ts";
+import { detectLanguage } from "../../../src/lib/text/language.ts";
 import { TEXTS } from "./fixtures.ts";
 
 const dir = await mkdtemp(path.join(tmpdir(), "insights-cache-"));
@@ -23,6 +24,20 @@ describe("analyzeWithCache", () => {
     const second = await analyzeWithCache(reviews, engine, dir);
     assert.deepEqual([second.hits, second.misses], [reviews.length, 0]);
     for (const r of reviews) assert.deepEqual(second.analyses.get(r.id), engine.analyze(r.text, r.rating));
+  });
+
+  it("keeps each text's language, detected with the business's as the fallback, which is part of the key", async () => {
+    const own = await mkdtemp(path.join(dir, "language-"));
+    const spanish = { id: "es", text: "El técnico llegó a tiempo y arregló la fuga del calentador.", rating: 5 };
+    const all = [...reviews, spanish];
+    await analyzeWithCache(all, engine, own, "", "en-US");
+    const again = await analyzeWithCache(all, engine, own, "", "en-US");
+    assert.equal(again.misses, 0);
+    for (const r of all) assert.equal(again.languages.get(r.id), detectLanguage(r.text, "en-US"));
+    assert.equal(again.languages.get("es"), "es");
+    const british = await analyzeWithCache(all, engine, own, "", "en-GB");
+    assert.equal(british.misses, all.length, "another fallback is another key");
+    assert.equal(british.languages.get(reviews[0]!.id), detectLanguage(reviews[0]!.text, "en-GB"));
   });
 
   it("re-analyses only what changed: one added review, one edited rating", async () => {

@@ -1,5 +1,6 @@
-// What the build's output depends on besides the data: the site's code, its locked dependencies and the runtime (its
-// compressors, and the ICU and time zone data that dates are formatted with).
+// Test helper: what the sample build's output depends on besides the data (the key of the sample release the tests
+// share): the site's code, its locked dependencies and the runtime (its compressors, and the ICU and time zone data
+// that dates are formatted with).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

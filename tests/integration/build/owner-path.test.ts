@@ -4,11 +4,10 @@
 // sample's history is told to sync again from the start.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { cp, rm } from "node:fs/promises";
 import path from "node:path";
 import { after, before, it } from "node:test";
-import { copyRelease } from "../../../scripts/lib/build-site.ts";
+import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
 import { ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 import { startTestSidecar } from "../../helpers/sidecar.ts";
 
@@ -31,7 +30,7 @@ let tmp: string;
 let env: Record<string, string>;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "owner-path-"));
+  tmp = await scratchDir("owner-path-");
   await cp(SAMPLE_DATA, path.join(tmp, "data"), { recursive: true });
   await copyRelease(await sampleRelease(), path.join(tmp, "dist"));
   env = {

@@ -1,7 +1,7 @@
 // The real build (`npm run build`'s script) in a process of its own, and copies of a built release: for tests and
 // benchmarks that need a site on disk.
 import { spawn } from "node:child_process";
-import { cp, mkdir, realpath, symlink } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, realpath, symlink } from "node:fs/promises";
 import path from "node:path";
 import { ROOT } from "./sidecar-process.ts";
 
@@ -10,6 +10,19 @@ export type BuildResult = { code: number | null; stdout: string; stderr: string;
 const BUILD_SCRIPT = path.join(ROOT, "scripts/build.ts");
 /** Astro's telemetry would try the network on every build; builds here must work offline. */
 const NO_TELEMETRY = { ASTRO_TELEMETRY_DISABLED: "1" };
+
+/**
+ * Where tests and benchmarks build, under the project as `npm run build`'s dist/ is: Astro keeps the pages it prerenders
+ * beside a build's output when that lies in the working directory (the project, whose node_modules their code imports
+ * from), and otherwise in the project's one .astro/ folder, which two builds at once would share.
+ */
+export const SCRATCH_DIR = path.join(ROOT, ".cache", "test-builds");
+
+/** A fresh directory under the project's scratch folder for builds, its name starting with `prefix`. */
+export async function scratchDir(prefix: string): Promise<string> {
+  await mkdir(SCRATCH_DIR, { recursive: true });
+  return mkdtemp(path.join(SCRATCH_DIR, prefix));
+}
 
 /**
  * Runs `npm run build` with `env` over this process's environment and the build's command-line `args`, its output on

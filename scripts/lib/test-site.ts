@@ -1,8 +1,7 @@
 // A site for hub tests: a copy of the sample data built into a temporary DIST_DIR, and rebuilt after the data changes.
-import { appendFile, cp, mkdtemp } from "node:fs/promises";
-import os from "node:os";
+import { appendFile, cp } from "node:fs/promises";
 import path from "node:path";
-import { buildSite, copyRelease } from "./build-site.ts";
+import { buildSite, copyRelease, scratchDir } from "./build-site.ts";
 import { ROOT } from "./sidecar-process.ts";
 
 export const SITE_URL = "https://reviews.example.test";
@@ -25,7 +24,7 @@ export type TestSite = Readonly<{
 
 /** `from`: a release of the sample data for this SITE_URL to start from instead of building one (a DIST_DIR). */
 export async function createTestSite(options: { from?: string } = {}): Promise<TestSite> {
-  const root = await mkdtemp(path.join(os.tmpdir(), "websub-site-"));
+  const root = await scratchDir("websub-site-");
   const dataDir = path.join(root, "data");
   const distDir = path.join(root, "dist");
   await cp(path.join(ROOT, "data"), dataDir, { recursive: true });

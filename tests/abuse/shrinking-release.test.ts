@@ -10,7 +10,7 @@ import { assertRefused, dataDir, type LiveRelease, liveRelease, sampleLines } fr
 describe("a build that drops most of the live release's reviews", () => {
   let live: LiveRelease;
   before(async () => {
-    live = await liveRelease(20);
+    live = await liveRelease();
   });
   const keep = async (count: number) => dataDir({ reviews: `${(await sampleLines(count)).join("\n")}\n` });
 
@@ -28,13 +28,13 @@ describe("a build that drops most of the live release's reviews", () => {
     const business = JSON.parse(await readFile(path.join(SAMPLE_DATA, "business.json"), "utf8")) as { id: string };
     const other = JSON.stringify({ ...business, id: "another-business" });
     const data = await dataDir({ reviews: `${(await sampleLines(9)).join("\n")}\n`, business: other });
-    const result = await build({ dataDir: data, distDir: (await liveRelease(20)).distDir });
+    const result = await build({ dataDir: data, distDir: (await liveRelease()).distDir });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /change log started anew with 9 reviews \(the previous release is of another business/);
   });
 
   it("builds when half of them stay", async () => {
-    const result = await build({ dataDir: await keep(10), distDir: (await liveRelease(20)).distDir });
+    const result = await build({ dataDir: await keep(10), distDir: (await liveRelease()).distDir });
     assert.equal(result.code, 0, result.stderr);
   });
 });

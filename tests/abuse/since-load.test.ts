@@ -8,14 +8,14 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { copyFile, rm } from "node:fs/promises";
 import { request } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { after, before, it } from "node:test";
 import { promisify } from "node:util";
 import { ROOT, type SidecarProcess, startSidecar } from "../../scripts/lib/sidecar-process.ts";
 import { build, SAMPLE_DATA, TEST_SITE } from "../helpers/build.ts";
+import { scratchDir } from "../../scripts/lib/build-site.ts";
 
 const REVIEWS = 20_000;
 const ENCODINGS = [
@@ -45,7 +45,7 @@ let tmp: string;
 let sidecar: SidecarProcess;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "since-load-"));
+  tmp = await scratchDir("since-load-");
   const data = path.join(tmp, "data");
   await promisify(execFile)(process.execPath, [
     path.join(ROOT, "scripts/generate-sample-data.ts"),

@@ -7,6 +7,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { before, describe, it } from "node:test";
+import { scratchDir } from "../../scripts/lib/build-site.ts";
 import { ConfigError, environment, listenOrigin, loadConfig } from "../../src/config.ts";
 import { build, ROOT } from "../helpers/build.ts";
 import { startTestSidecar } from "../helpers/sidecar.ts";
@@ -102,7 +103,7 @@ describe("SITE_URL", () => {
         ...process.env,
         DATA_DIR: await dataDir({ reviews: `${(await sampleLines()).join("\n")}\n` }),
       };
-      env.DIST_DIR = path.join(await mkdtemp(path.join(os.tmpdir(), "reviews-build-")), "dist");
+      env.DIST_DIR = path.join(await scratchDir("reviews-build-"), "dist");
       delete env.SITE_URL;
       const child = spawn(process.execPath, [path.join(ROOT, "scripts/build.ts")], { cwd: ROOT, env });
       let output = "";

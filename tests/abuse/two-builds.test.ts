@@ -2,14 +2,14 @@
 // publishes as if alone (they would share the build's data and cache directories).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { access, mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { access, rm } from "node:fs/promises";
 import path from "node:path";
 import { after, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { releasePaths } from "../../src/build/release-paths.ts";
 import { LOCK_FILE } from "../../src/lib/data-lock.ts";
 import { ROOT, SAMPLE_DATA, TEST_SITE } from "../helpers/build.ts";
+import { scratchDir } from "../../scripts/lib/build-site.ts";
 
 const dirs: string[] = [];
 after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -24,7 +24,7 @@ function startBuild(distDir: string): Promise<{ code: number | null; out: string
 }
 
 it("refuses a second build of the same DIST_DIR while the first runs, and the first publishes", async () => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "reviews-two-builds-"));
+  const dir = await scratchDir("reviews-two-builds-");
   dirs.push(dir);
   const distDir = path.join(dir, "dist");
   const first = startBuild(distDir);

@@ -6,8 +6,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { test } from "node:test";
-import { build, ROOT } from "../helpers/build.ts";
+import { describe, it } from "node:test";
+import { ROOT, sampleRelease } from "../helpers/build.ts";
 
 type Check = { id: string; status: string; errorMessage?: string };
 
@@ -32,42 +32,43 @@ const SUITES = [
   { suite: "2026", baseline: "baseline-2026.yml", minScenarios: 45, fixtureChecks: FIXTURE_CHECKS_2026 },
 ];
 
-for (const { suite, baseline, minScenarios, fixtureChecks } of SUITES) {
-  test(`the ${suite} conformance suite passes against /mcp, with exactly its baseline's fixture scenarios failing, for that reason`, async () => {
-    const built = await build();
-    assert.equal(built.code, 0, built.stderr);
-    const output = await mkdtemp(path.join(os.tmpdir(), `mcp-conformance-${suite}-`));
-    try {
-      const run = await runSuite(suite, built.distDir, output);
-      assert.equal(run.code, 0, run.out.slice(-4000));
-      assert.match(run.out, /Baseline check passed/);
+// The two suites run at once, each against a sidecar of its own.
+describe("the MCP conformance suites", { concurrency: true }, () => {
+  for (const { suite, baseline, minScenarios, fixtureChecks } of SUITES) {
+    it(`the ${suite} conformance suite passes against /mcp, with exactly its baseline's fixture scenarios failing, for that reason`, async () => {
+      const output = await mkdtemp(path.join(os.tmpdir(), `mcp-conformance-${suite}-`));
+      try {
+        const run = await runSuite(suite, await sampleRelease(), output);
+        assert.equal(run.code, 0, run.out.slice(-4000));
+        assert.match(run.out, /Baseline check passed/);
 
-      const expected = (await readFile(path.join(ROOT, "tests/conformance", baseline), "utf8"))
-        .split("\n")
-        .flatMap((line) => /^\s+- ([\w-]+)\s*$/.exec(line)?.[1] ?? []);
-      const results = await readResults(output);
-      assert.ok(results.size >= minScenarios, `expected the whole suite, got ${results.size} scenarios`);
-      for (const [scenario, checks] of results) {
-        const bad = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING");
-        if (!expected.includes(scenario)) {
-          assert.deepEqual(bad, [], `${scenario} must pass`);
-          continue;
+        const expected = (await readFile(path.join(ROOT, "tests/conformance", baseline), "utf8"))
+          .split("\n")
+          .flatMap((line) => /^\s+- ([\w-]+)\s*$/.exec(line)?.[1] ?? []);
+        const results = await readResults(output);
+        assert.ok(results.size >= minScenarios, `expected the whole suite, got ${results.size} scenarios`);
+        for (const [scenario, checks] of results) {
+          const bad = checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING");
+          if (!expected.includes(scenario)) {
+            assert.deepEqual(bad, [], `${scenario} must pass`);
+            continue;
+          }
+          assert.ok(bad.length > 0, `${scenario} is in the baseline but passes`);
+          for (const c of bad) {
+            if (fixtureChecks.has(c.id)) continue;
+            assert.match(
+              c.errorMessage ?? "",
+              FIXTURE_MISSING,
+              `${scenario}/${c.id} fails for another reason than a missing fixture`,
+            );
+          }
         }
-        assert.ok(bad.length > 0, `${scenario} is in the baseline but passes`);
-        for (const c of bad) {
-          if (fixtureChecks.has(c.id)) continue;
-          assert.match(
-            c.errorMessage ?? "",
-            FIXTURE_MISSING,
-            `${scenario}/${c.id} fails for another reason than a missing fixture`,
-          );
-        }
+      } finally {
+        await rm(output, { recursive: true, force: true });
       }
-    } finally {
-      await rm(output, { recursive: true, force: true });
-    }
-  });
-}
+    });
+  }
+});
 
 function runSuite(suite: string, distDir: string, output: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {

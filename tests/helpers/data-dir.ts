@@ -1,16 +1,13 @@
 // Test helper: data directories made of the sample business and sample reviews, and a live release that a refused
 // build must leave in place.
 import assert from "node:assert/strict";
-import { copyFile, mkdtemp, readFile, readlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { build, type BuildResult, SAMPLE_DATA } from "./build.ts";
+import { copyRelease, scratchDir } from "../../scripts/lib/build-site.ts";
+import { type BuildResult, SAMPLE_DATA, sampleRelease } from "./build.ts";
 
-/** The first `count` lines of the sample reviews.jsonl. */
-export async function sampleLines(count = 20): Promise<string[]> {
-  const text = await readFile(path.join(SAMPLE_DATA, "reviews.jsonl"), "utf8");
-  return text.split("\n").filter(Boolean).slice(0, count);
-}
+export { sampleLines } from "./build.ts";
 
 /** A data directory with `reviews` as reviews.jsonl and `business` as business.json (the sample's when omitted). */
 export async function dataDir(files: { reviews: string | Buffer; business?: string | Buffer }): Promise<string> {
@@ -24,12 +21,18 @@ export async function dataDir(files: { reviews: string | Buffer; business?: stri
 
 export type LiveRelease = { distDir: string; release: string };
 
-/** A release built from `count` sample reviews: the DIST_DIR a later build replaces, and the release it points at. */
-export async function liveRelease(count = 20): Promise<LiveRelease> {
-  const built = await build({ dataDir: await dataDir({ reviews: `${(await sampleLines(count)).join("\n")}\n` }) });
-  assert.equal(built.code, 0, built.stderr);
-  return { distDir: built.distDir, release: await readlink(built.distDir) };
+/**
+ * A release of the first 20 sample reviews (built once, as the sample release is) laid out in a fresh DIST_DIR: the
+ * DIST_DIR a later build replaces, and the release it points at.
+ */
+export async function liveRelease(): Promise<LiveRelease> {
+  const distDir = path.join(await scratchDir("reviews-build-"), "dist");
+  await copyRelease(await sampleRelease(LIVE_REVIEWS), distDir);
+  return { distDir, release: await readlink(distDir) };
 }
+
+/** How many sample reviews the live release holds; tests/prepare.ts builds it. */
+export const LIVE_REVIEWS = 20;
 
 /** The build failed, said `message`, and left `live` published. */
 export async function assertRefused(result: BuildResult, live: LiveRelease, message: RegExp): Promise<void> {

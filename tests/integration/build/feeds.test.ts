@@ -5,15 +5,14 @@ import path from "node:path";
 import { before, describe, it } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { XMLParser } from "fast-xml-parser";
-import { build, TEST_SITE, type BuildResult } from "../../helpers/build.ts";
+import { sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 import { errorsOf, newAjv } from "../../unit/openapi/helpers.ts";
 
-let built: BuildResult;
-const text = (rel: string) => readFile(path.join(built.distDir, rel), "utf8");
+let distDir: string;
+const text = (rel: string) => readFile(path.join(distDir, rel), "utf8");
 
 before(async () => {
-  built = await build();
-  assert.equal(built.code, 0, built.stderr);
+  distDir = await sampleRelease();
 });
 
 describe("built feeds", () => {

@@ -1,20 +1,17 @@
 // Rebuilds: a build into a DIST_DIR that holds a release publishes exactly what a clean build would, reusing the
 // analysis cache; and old releases are pruned.
 import assert from "node:assert/strict";
-import { appendFile, cp, mkdir, mkdtemp, readFile, readlink, readdir, rm } from "node:fs/promises";
+import { appendFile, cp, mkdtemp, readFile, readlink, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
 import { RELEASE_DB_FILE } from "../../../src/lib/release-db/schema.ts";
-import { copyRelease } from "../../../scripts/lib/build-site.ts";
-import { build, ROOT, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
+import { build, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
 
-const TEST_BUILDS = path.join(ROOT, ".cache", "test-builds");
-
-// Builds of these tests run two at a time, each under its own directory inside the project: Astro prerenders a build
-// whose output lies outside the working directory in one shared folder there, which two builds would overwrite.
+// Builds of these tests run two at a time, each in a scratch directory of its own (see scratchDir).
 const roots: string[] = [];
 after(() => Promise.all(roots.map((r) => rm(r, { recursive: true, force: true }))));
 
@@ -65,8 +62,7 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
     (await readFile(path.join(data, "reviews.jsonl"), "utf8")).split("\n").filter(Boolean).length;
   /** A copy of the sample data (the tests add to it) and of the sample release built from it, as its first build. */
   const buildSampleCopy = async () => {
-    await mkdir(TEST_BUILDS, { recursive: true });
-    const root = await mkdtemp(path.join(TEST_BUILDS, "rebuild-"));
+    const root = await scratchDir("rebuild-");
     roots.push(root);
     const data = path.join(root, "data");
     await cp(SAMPLE_DATA, data, { recursive: true });

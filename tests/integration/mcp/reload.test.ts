@@ -1,14 +1,13 @@
 // After a rebuild the MCP endpoint answers from the new release without dropping sessions, and tells subscribers what changed.
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, it } from "node:test";
 import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { copyRelease } from "../../../scripts/lib/build-site.ts";
+import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
 import { build, SAMPLE_DATA, sampleRelease } from "../../helpers/build.ts";
 import { type Connected, connect, type McpSidecar, sleep, startMcpSidecar, TEST_SITE } from "./helpers.ts";
 
@@ -18,7 +17,7 @@ let sc: McpSidecar;
 let conn: Connected;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-reload-"));
+  tmp = await scratchDir("mcp-reload-");
   dataDir = path.join(tmp, "data");
   await cp(SAMPLE_DATA, dataDir, { recursive: true });
   const distDir = path.join(tmp, "dist");

@@ -2,13 +2,12 @@
 // B (raw and with the SDK client), ended on B and then refused on A; forged ids and other secrets are refused; the
 // event stream held on B carries resources/updated for a subscription made on A.
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { copyRelease } from "../../../scripts/lib/build-site.ts";
+import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
 import { build, SAMPLE_DATA, sampleRelease } from "../../helpers/build.ts";
 import { errorOf, type McpSidecar, openSession, post, resultOf, send, sseData, startMcpSidecar } from "./helpers.ts";
 
@@ -21,7 +20,7 @@ let a: McpSidecar;
 let b: McpSidecar;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-replicas-"));
+  tmp = await scratchDir("mcp-replicas-");
   dataDir = path.join(tmp, "data");
   distDir = path.join(tmp, "dist");
   await cp(SAMPLE_DATA, dataDir, { recursive: true });

@@ -1,11 +1,10 @@
 // The change feed across a rebuild: a client holding the first release's cursor gets exactly what the rebuild changed
 // (an edit, an addition back-dated by a month, a removal), over HTTP and from the MCP tool, once the sidecar reloads.
 import assert from "node:assert/strict";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, it } from "node:test";
-import { copyRelease } from "../../../scripts/lib/build-site.ts";
+import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
 import { build, SAMPLE_DATA, sampleRelease } from "../../helpers/build.ts";
 import { startTestSidecar, type TestSidecar } from "../../helpers/sidecar.ts";
 import { type Connected, connect } from "../mcp/helpers.ts";
@@ -20,7 +19,7 @@ let sc: TestSidecar;
 let conn: Connected;
 
 before(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), "changes-"));
+  tmp = await scratchDir("changes-");
   dataDir = path.join(tmp, "data");
   await cp(SAMPLE_DATA, dataDir, { recursive: true });
   distDir = path.join(tmp, "dist");

@@ -20,14 +20,11 @@ export const SIDECAR_PATHS = [
  * credentials. `siteOrigin` is the release's own origin, refused as a target (the host would proxy to itself).
  */
 export function parseSidecarOrigin(value: string, siteOrigin: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.parse(value);
+  if (!url)
     throw new Error(
       `--sidecar-origin: expected an absolute http(s) URL such as https://api.example.com, got ${JSON.stringify(value)}`,
     );
-  }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new Error(`--sidecar-origin: expected an http or https URL, got the scheme ${JSON.stringify(url.protocol)}`);
   if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== ""))

@@ -3,15 +3,13 @@
 import { isUtf8 } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
-import { readExisting } from "./existing-data.ts";
 import { detectFormat, formatOf, type FormatName } from "./formats/index.ts";
 import { merge } from "./merge.ts";
 import { recordCollector } from "./records.ts";
-import { formatSummary, refusalLine } from "./report.ts";
+import { formatSummary } from "./report.ts";
 import { removeStaleTemporaries } from "./stale-temporaries.ts";
 import type { FormatOptions, Refusal } from "./types.ts";
-import { readOptional, replaceFile } from "./write-data.ts";
+import { readDataDir, replaceFile } from "./write-data.ts";
 
 export type ImportOptions = Readonly<{
   /** null: each file's format is told by its content (Google and Trustpilot exports). */
@@ -66,13 +64,7 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
         `review ${r.id} (${r.where.at}): ${r.fields.join(", ")}: characters XML and JSON feeds cannot carry (control characters, U+FFFE/U+FFFF, lone surrogates) replaced by U+FFFD`,
       );
 
-  const dataFile = path.join(o.dataDir, "reviews.jsonl");
-  const dataProblems: string[] = [];
-  const before = await readOptional(dataFile);
-  const existing = readExisting(dataFile, before);
-  dataProblems.push(...existing.problems.map(refusalLine));
-  const suppressedFile = path.join(o.dataDir, SUPPRESSED_FILE);
-  const suppressed = parseSuppressed(suppressedFile, await readOptional(suppressedFile), dataProblems);
+  const { dataFile, before, existing, suppressed, problems: dataProblems } = await readDataDir(o.dataDir);
   if (dataProblems.length > 0)
     return { code: 1, summary: dataProblems.join("\n"), verdict: `Fix ${o.dataDir} first; nothing was written.` };
 

@@ -2,6 +2,7 @@
 // removed by the next import once the process that wrote them is gone.
 import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { escapeRegExp } from "../lib/reviews/mentions.ts";
 
 /** Removes the temporaries of `file` whose writer no longer runs; returns their names. */
 export async function removeStaleTemporaries(file: string): Promise<string[]> {
@@ -32,8 +33,4 @@ function isRunning(pid: number): boolean {
     // EPERM: it runs, as another user.
     return (err as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -4,6 +4,9 @@
 import { constants } from "node:fs";
 import { copyFile, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
+import { readExisting } from "./existing-data.ts";
+import { refusalLine } from "./report.ts";
 
 /** Writes `content` to `file`, keeping its previous version (if any) as `<file>.bak`. */
 export async function replaceFile(file: string, content: string): Promise<{ backup: string | null }> {
@@ -60,11 +63,25 @@ async function syncPath(target: string): Promise<void> {
 }
 
 /** A data file's text; empty when it does not exist yet. */
-export async function readOptional(file: string): Promise<string> {
+async function readOptional(file: string): Promise<string> {
   try {
     return await readFile(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
     throw err;
   }
+}
+
+/**
+ * The data directory as an import or a sync merges into: reviews.jsonl (its text and reviews), the suppressed ids, and
+ * the problems that must be fixed first.
+ */
+export async function readDataDir(dataDir: string) {
+  const dataFile = path.join(dataDir, "reviews.jsonl");
+  const before = await readOptional(dataFile);
+  const existing = readExisting(dataFile, before);
+  const problems = existing.problems.map(refusalLine);
+  const suppressedFile = path.join(dataDir, SUPPRESSED_FILE);
+  const suppressed = parseSuppressed(suppressedFile, await readOptional(suppressedFile), problems);
+  return { dataFile, before, existing, suppressed, problems };
 }

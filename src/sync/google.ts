@@ -1,7 +1,7 @@
 // Google Business Profile: an access token from the OAuth 2 refresh token, then the v4 reviews listing of the location,
 // newest change first, page by page (pageToken / nextPageToken). A 401 refreshes the token once and retries the page.
 import type { Got } from "got";
-import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
+import { getBytes, hinted, listingObject, scrubbed, SyncHttpError } from "./http.ts";
 import type { GoogleSyncConfig, Page } from "./types.ts";
 
 /** The API's largest page. */
@@ -39,10 +39,9 @@ export async function* googlePages(c: GoogleSyncConfig, http: Got): AsyncGenerat
       } catch (again) {
         const e = scrubbed(again, `Google reviews page ${n}`, secrets);
         if (e.status === 401 || e.status === 403)
-          throw new SyncHttpError(
-            `${e.message}: a fresh access token was refused too; check that the Google account behind ${CREDENTIALS} manages ${c.location} (GOOGLE_LOCATION) and that the Business Profile API is enabled (docs/sync.md)`,
-            e.status,
-            e.code,
+          throw hinted(
+            e,
+            `a fresh access token was refused too; check that the Google account behind ${CREDENTIALS} manages ${c.location} (GOOGLE_LOCATION) and that the Business Profile API is enabled (docs/sync.md)`,
           );
         throw e;
       }
@@ -78,16 +77,14 @@ async function accessToken(c: GoogleSyncConfig, http: Got): Promise<string> {
   } catch (err) {
     const e = scrubbed(err, "Google OAuth token refresh", googleSecrets(c));
     if (e.code === "invalid_grant")
-      throw new SyncHttpError(
-        `${e.message}: GOOGLE_REFRESH_TOKEN is expired or revoked (an app left in "Testing" gets tokens that die after seven days); get a new one as docs/sync.md says and publish the app to keep it`,
-        e.status,
-        e.code,
+      throw hinted(
+        e,
+        `GOOGLE_REFRESH_TOKEN is expired or revoked (an app left in "Testing" gets tokens that die after seven days); get a new one as docs/sync.md says and publish the app to keep it`,
       );
     if (e.code === "invalid_client" || e.code === "unauthorized_client")
-      throw new SyncHttpError(
-        `${e.message}: GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is wrong, or the refresh token was issued to another client (docs/sync.md)`,
-        e.status,
-        e.code,
+      throw hinted(
+        e,
+        `GOOGLE_CLIENT_ID or GOOGLE_CLIENT_SECRET is wrong, or the refresh token was issued to another client (docs/sync.md)`,
       );
     throw e;
   }
@@ -98,15 +95,7 @@ async function accessToken(c: GoogleSyncConfig, http: Got): Promise<string> {
 
 /** The next page's token (null on the last page) and whether the page holds reviews; a non-listing fails. */
 function readListing(bytes: Uint8Array, n: number): { nextPageToken: string | null; hasReviews: boolean } {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new SyncHttpError(`Google reviews page ${n}: not JSON`, null, null);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new SyncHttpError(`Google reviews page ${n}: expected a listing object`, null, null);
-  const { nextPageToken: token, reviews } = value as { nextPageToken?: unknown; reviews?: unknown };
+  const { nextPageToken: token, reviews } = listingObject(bytes, `Google reviews page ${n}`);
   return {
     nextPageToken: typeof token === "string" && token !== "" ? token : null,
     hasReviews: reviews !== undefined && reviews !== null,

@@ -30,6 +30,24 @@ export class SyncHttpError extends Error {
   }
 }
 
+/** `e` with a hint at what to check after its message. */
+export function hinted(e: SyncHttpError, hint: string): SyncHttpError {
+  return new SyncHttpError(`${e.message}: ${hint}`, e.status, e.code);
+}
+
+/** A listing page's JSON object (`page` names it in the error); anything else fails the listing. */
+export function listingObject(bytes: Uint8Array, page: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new SyncHttpError(`${page}: not JSON`, null, null);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new SyncHttpError(`${page}: expected a listing object`, null, null);
+  return value as Record<string, unknown>;
+}
+
 export function createHttp(o: HttpOptions): Got {
   return got.extend({
     timeout: { request: o.timeoutMs },

@@ -1,12 +1,10 @@
 // One sync: under the data directory's lock, each source listed and merged in turn (one failing leaves the other
 // alone), data/reviews.jsonl replaced once when anything changed, the state written, and the build run after a change.
-import path from "node:path";
 import type { Got } from "got";
-import { parseSuppressed, SUPPRESSED_FILE } from "../build/suppressed.ts";
 import type { Config } from "../config.ts";
 import { readExisting } from "../import/existing-data.ts";
 import { refusalLine } from "../import/report.ts";
-import { readOptional, replaceFile } from "../import/write-data.ts";
+import { readDataDir, replaceFile } from "../import/write-data.ts";
 import { acquireDataLock, type DataLock, LockHeldError } from "../lib/data-lock.ts";
 import { applySource, type SourceResult, summaryLine } from "./apply.ts";
 import { collectListing } from "./collect.ts";
@@ -71,13 +69,9 @@ async function underLock(
   secrets: readonly string[],
   print: (line: string) => void,
 ): Promise<SyncOutcome> {
-  const dataFile = path.join(dataDir, "reviews.jsonl");
-  const before = await readOptional(dataFile);
-  const problems: string[] = [];
-  let existing = readExisting(dataFile, before);
-  problems.push(...existing.problems.map(refusalLine));
-  const suppressedFile = path.join(dataDir, SUPPRESSED_FILE);
-  const suppressed = parseSuppressed(suppressedFile, await readOptional(suppressedFile), problems);
+  const data = await readDataDir(dataDir);
+  const { dataFile, before, suppressed, problems } = data;
+  let existing = data.existing;
   if (problems.length > 0) {
     for (const p of problems) print(p);
     print(`Fix ${dataDir} first; nothing was fetched or written.`);

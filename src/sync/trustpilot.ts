@@ -1,7 +1,7 @@
 // Trustpilot: the public Business Units reviews listing (API key in the `apikey` header), newest first, page by page
 // following the listing's own `links` (rel `next-page`), which must stay on TRUSTPILOT_API_URL's origin.
 import type { Got } from "got";
-import { getBytes, scrubbed, SyncHttpError } from "./http.ts";
+import { getBytes, hinted, listingObject, scrubbed, SyncHttpError } from "./http.ts";
 import type { Page, TrustpilotSyncConfig } from "./types.ts";
 
 /** The endpoint's largest page. */
@@ -26,17 +26,11 @@ export async function* trustpilotPages(c: TrustpilotSyncConfig, http: Got): Asyn
     } catch (err) {
       const e = scrubbed(err, `Trustpilot reviews page ${n}`, secrets);
       if (e.status === 401 || e.status === 403)
-        throw new SyncHttpError(
-          `${e.message}: TRUSTPILOT_API_KEY was refused; check the key in Trustpilot Business (Integrations → API) and that it belongs to TRUSTPILOT_BUSINESS_UNIT_ID (docs/sync.md)`,
-          e.status,
-          e.code,
+        throw hinted(
+          e,
+          `TRUSTPILOT_API_KEY was refused; check the key in Trustpilot Business (Integrations → API) and that it belongs to TRUSTPILOT_BUSINESS_UNIT_ID (docs/sync.md)`,
         );
-      if (e.status === 404)
-        throw new SyncHttpError(
-          `${e.message}: no such business unit; check TRUSTPILOT_BUSINESS_UNIT_ID (docs/sync.md)`,
-          e.status,
-          e.code,
-        );
+      if (e.status === 404) throw hinted(e, `no such business unit; check TRUSTPILOT_BUSINESS_UNIT_ID (docs/sync.md)`);
       throw e;
     }
     const next = nextPage(bytes, n);
@@ -53,15 +47,7 @@ export async function* trustpilotPages(c: TrustpilotSyncConfig, http: Got): Asyn
 
 /** The `next-page` link of a listing, or null on the last page. */
 function nextPage(bytes: Uint8Array, n: number): string | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw new SyncHttpError(`Trustpilot reviews page ${n}: not JSON`, null, null);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new SyncHttpError(`Trustpilot reviews page ${n}: expected a listing object`, null, null);
-  const links = (value as { links?: unknown }).links;
+  const links = listingObject(bytes, `Trustpilot reviews page ${n}`).links;
   if (!Array.isArray(links)) return null;
   for (const link of links) {
     const l = link as { rel?: unknown; href?: unknown } | null;

@@ -1,7 +1,5 @@
 // The small Markdown subset the OpenAPI descriptions use (paragraphs, lists, `code`, **bold**, links), as safe HTML.
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+import { esc as escape } from "../../lib/charts/svg.ts";
 
 /** Inline markup on escaped text: code spans first, so nothing inside them is interpreted. */
 export function inlineMarkdown(text: string): string {

@@ -1,5 +1,5 @@
 // The MCP tools as the developer page documents them, from the MCP server's own tool list.
-import { type ParamView, typeOf } from "./openapi-view.ts";
+import { objectFields, type ParamView } from "./openapi-view.ts";
 
 export type McpToolDoc = Readonly<{
   name: string;
@@ -22,17 +22,6 @@ export function mcpToolDocs(tools: readonly McpToolDefinition[]): McpToolDoc[] {
     name: t.name,
     title: t.title ?? null,
     description: t.description ?? "",
-    arguments: argumentsOf(t.inputSchema ?? {}),
-  }));
-}
-
-function argumentsOf(schema: Record<string, unknown>): ParamView[] {
-  const required = new Set((schema["required"] as string[] | undefined) ?? []);
-  return Object.entries((schema["properties"] ?? {}) as Record<string, Record<string, unknown>>).map(([name, s]) => ({
-    name,
-    where: "arguments",
-    required: required.has(name),
-    type: typeOf(s),
-    description: typeof s["description"] === "string" ? s["description"] : "",
+    arguments: objectFields(t.inputSchema ?? {}).map((f) => ({ ...f, where: "arguments" })),
   }));
 }

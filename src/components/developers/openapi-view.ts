@@ -196,7 +196,11 @@ export function webhooks(doc: OpenApi): OperationView[] {
 
 /** Top-level members of a component schema. */
 export function schemaFields(doc: OpenApi, name: string): FieldView[] {
-  const schema = deref(doc, { $ref: `#/components/schemas/${name}` });
+  return objectFields(deref(doc, { $ref: `#/components/schemas/${name}` }));
+}
+
+/** The members of an object schema, each with whether it is required, its type and its description. */
+export function objectFields(schema: Json): FieldView[] {
   const required = new Set((schema["required"] as string[] | undefined) ?? []);
   return Object.entries((schema["properties"] ?? {}) as Record<string, Json>).map(([field, s]) => ({
     name: field,

@@ -16,7 +16,7 @@ export type Bucket = Readonly<{
 
 export type TimeSeries = Readonly<{ unit: Unit; buckets: readonly Bucket[] }>;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * Buckets `reviews` by their `YYYY-MM-DD` date. Months when there are at most `maxBuckets` of them,

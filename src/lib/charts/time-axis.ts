@@ -1,6 +1,6 @@
 // The frame of the time charts: a y-axis with its grid lines, an x-axis naming months (or quarters) and years, thinned to fit.
 import { linear } from "./scale.ts";
-import type { Bucket, Unit } from "./series.ts";
+import { type Bucket, MONTHS, type Unit } from "./series.ts";
 import { n, text } from "./svg.ts";
 import { PALETTE } from "./types.ts";
 
@@ -41,7 +41,8 @@ export function timeFrame(
   const labels = timeAxisLabels(buckets, unit, { left: LEFT, slot, y: bottom + 17, right: WIDTH - RIGHT });
   return {
     width: WIDTH,
-    height: bottom + timeAxisHeight(unit) + 4,
+    // Below the plot, the labels' rows: one for years alone, two otherwise.
+    height: bottom + (unit === "year" ? 22 : 38) + 4,
     x: (i) => LEFT + i * slot,
     slot,
     y,
@@ -50,7 +51,6 @@ export function timeFrame(
   };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Room one short label needs at the chart's font size ("Sep", "Q3", "2024"), in viewBox units. */
 const MIN_GAP = 30;
 
@@ -104,9 +104,4 @@ export function timeAxisLabels(buckets: readonly Bucket[], unit: Unit, axis: Tim
     out.push(text(x, yearRow, String(b.year), 'text-anchor="middle" data-axis="year" font-weight="600"'));
   });
   return out.join("");
-}
-
-/** How much room below the plot the labels take: one row for years alone, two otherwise. */
-function timeAxisHeight(unit: Unit): number {
-  return unit === "year" ? 22 : 38;
 }

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { PATTERN_SYNTAX, parsePattern } from "./engine/patterns.ts";
 
-const Pattern = z.string().superRefine((s, ctx) => {
+/** A phrase in the pattern syntax the engine compiles. */
+export const Pattern = z.string().superRefine((s, ctx) => {
   const parsed = parsePattern(s);
   if ("error" in parsed)
     ctx.addIssue({ code: "custom", message: `pattern "${s}" ${parsed.error} (syntax: ${PATTERN_SYNTAX})` });
@@ -62,10 +63,15 @@ export const Lexicon = z
 export type Lexicon = z.output<typeof Lexicon>;
 
 export function parseLexicon(value: unknown, source = "lexicon"): Lexicon {
-  const result = Lexicon.safeParse(value);
+  return parseData(Lexicon, value, `lexicon in ${source}`);
+}
+
+/** Validates a parsed data file (`what`: "lexicon in FILE"); the error lists every problem with its JSON path. */
+export function parseData<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const lines = result.error.issues
     .slice(0, 20)
     .map((i) => `  ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
-  throw new Error(`Invalid lexicon in ${source}:\n${lines.join("\n")}`);
+  throw new Error(`Invalid ${what}:\n${lines.join("\n")}`);
 }

@@ -1,6 +1,6 @@
 // The aspect taxonomy as data: zod schema for a taxonomy file (aspects with cues, decoy patterns, problems customers describe).
 import { z } from "zod";
-import { PATTERN_SYNTAX, parsePattern } from "./engine/patterns.ts";
+import { parseData, Pattern } from "./lexicon.ts";
 
 const AspectId = z
   .string()
@@ -12,12 +12,7 @@ const ProblemId = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "expected a lowercase slug like 'no-hot-water'")
   .max(40);
 
-const Cue = z.string().superRefine((s, ctx) => {
-  const parsed = parsePattern(s);
-  if ("error" in parsed)
-    ctx.addIssue({ code: "custom", message: `pattern "${s}" ${parsed.error} (syntax: ${PATTERN_SYNTAX})` });
-});
-const Cues = z.array(Cue);
+const Cues = z.array(Pattern);
 
 const Aspect = z
   .object({
@@ -55,7 +50,7 @@ const Aspect = z
   .strict();
 
 const Problem = z
-  .object({ id: ProblemId, label: z.string().min(1).max(60), cues: z.array(Cue).min(1) })
+  .object({ id: ProblemId, label: z.string().min(1).max(60), cues: Cues.min(1) })
   .strict()
   .meta({ description: "A problem customers describe (leak, clog, no heat), reported as an entity" });
 
@@ -74,31 +69,18 @@ export const Taxonomy = z
   })
   .strict()
   .superRefine((t, ctx) => {
-    const unique = (ids: string[], key: "aspects" | "problems") => {
+    for (const key of ["aspects", "problems"] as const) {
       const seen = new Set<string>();
-      ids.forEach((id, i) => {
+      t[key].forEach(({ id }, i) => {
         if (seen.has(id)) ctx.addIssue({ code: "custom", path: [key, i, "id"], message: `duplicate id '${id}'` });
         seen.add(id);
       });
-    };
-    unique(
-      t.aspects.map((a) => a.id),
-      "aspects",
-    );
-    unique(
-      t.problems.map((p) => p.id),
-      "problems",
-    );
+    }
   });
 
 export type Taxonomy = z.output<typeof Taxonomy>;
 
 /** Validates a parsed taxonomy file; the error lists every problem with its JSON path. */
 export function parseTaxonomy(value: unknown, source = "taxonomy"): Taxonomy {
-  const result = Taxonomy.safeParse(value);
-  if (result.success) return result.data;
-  const lines = result.error.issues
-    .slice(0, 20)
-    .map((i) => `  ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
-  throw new Error(`Invalid taxonomy in ${source}:\n${lines.join("\n")}`);
+  return parseData(Taxonomy, value, `taxonomy in ${source}`);
 }

@@ -79,19 +79,11 @@ const PATH_ORDER = [
 ];
 
 function checkedOrigin(siteUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(siteUrl);
-  } catch {
+  const url = URL.parse(siteUrl);
+  if (url?.protocol !== "https:" && url?.protocol !== "http:")
     throw new TypeError(
       `openApiDocument: expected siteUrl to be an absolute http(s) URL, got ${JSON.stringify(siteUrl)}`,
     );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(
-      `openApiDocument: expected siteUrl to be an absolute http(s) URL, got ${JSON.stringify(siteUrl)}`,
-    );
-  }
   return url.origin;
 }
 

@@ -34,6 +34,7 @@ export function mentionMatcher(business: Business): MentionMatcher {
   };
 }
 
-function escapeRegExp(s: string): string {
+/** `s` as a literal in a regular expression. */
+export function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

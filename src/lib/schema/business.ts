@@ -22,7 +22,6 @@ const ServiceArea = CatalogEntry.extend({
   postal_codes: z.array(z.string().max(16)).default([]),
 }).strict();
 
-/** How the owner wants the HTML pages to present the catalog (the datasets publish every entry whatever this says). */
 const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });

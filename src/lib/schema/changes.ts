@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Timestamp } from "./common.ts";
 import { toValidationIssues } from "./errors.ts";
 import { Review, ReviewId } from "./review.ts";
-import { CURSOR_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, numberParam, type ParseResult, singleValues } from "./search.ts";
+import { cursorParam, LIMIT_DEFAULT, LIMIT_MAX, numberParam, type ParseResult, singleValues } from "./search.ts";
 
 const AFTER_DESCRIPTION =
   "Opaque: the `next_cursor` of an earlier answer. Without it the feed starts from the beginning: every review there is (and every removal the log remembers). A cursor of another history (the log was started again) or not issued by this service is a 400 whose issue says to sync again from the start.";
@@ -11,14 +11,7 @@ const AFTER_DESCRIPTION =
 /** Query parameters of `GET /api/reviews/changes`. Unknown and repeated parameters are refused. */
 export const ChangesQueryParams = z
   .object({
-    after: z
-      .string()
-      .max(CURSOR_MAX_LENGTH, {
-        error: `expected the next_cursor of an earlier answer (at most ${CURSOR_MAX_LENGTH} characters)`,
-      })
-      .regex(/^[A-Za-z0-9_-]+$/, { error: "expected the next_cursor of an earlier answer" })
-      .optional()
-      .meta({ description: AFTER_DESCRIPTION }),
+    after: cursorParam("an earlier answer").optional().meta({ description: AFTER_DESCRIPTION }),
     limit: numberParam("integer", 1, LIMIT_MAX)
       .default(LIMIT_DEFAULT)
       .meta({ description: "Maximum number of changes returned" }),

@@ -38,6 +38,13 @@ export function numberParam(kind: NumberKind, min: number, max: number) {
     .pipe(numberValue(kind, min, max));
 }
 
+/** An opaque cursor, the `next_cursor` of `of` ("an earlier answer"). */
+export const cursorParam = (of: string) =>
+  z
+    .string()
+    .max(CURSOR_MAX_LENGTH, { error: `expected the next_cursor of ${of} (at most ${CURSOR_MAX_LENGTH} characters)` })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: `expected the next_cursor of ${of}` });
+
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused), as a parameter. */
 export const DateParam = z.iso.date({
   error: (iss) => `expected an existing calendar date YYYY-MM-DD, got ${got(iss.input)}`,
@@ -104,17 +111,10 @@ const searchQuery = (number: typeof numberParam | typeof numberValue) =>
       limit: number("integer", 1, LIMIT_MAX)
         .default(LIMIT_DEFAULT)
         .meta({ description: "Maximum number of reviews returned" }),
-      cursor: z
-        .string()
-        .max(CURSOR_MAX_LENGTH, {
-          error: `expected the next_cursor of a previous page (at most ${CURSOR_MAX_LENGTH} characters)`,
-        })
-        .regex(/^[A-Za-z0-9_-]+$/, { error: "expected the next_cursor of a previous page" })
-        .optional()
-        .meta({
-          description:
-            "Opaque: the `next_cursor` of the previous page. It carries its filters, so it works alone; filters given with it must be the same, or the request is a 400.",
-        }),
+      cursor: cursorParam("a previous page").optional().meta({
+        description:
+          "Opaque: the `next_cursor` of the previous page. It carries its filters, so it works alone; filters given with it must be the same, or the request is a 400.",
+      }),
     })
     .strict()
     .superRefine(

@@ -79,22 +79,19 @@ function betaFraction(x: number, a: number, b: number): number {
   if (Math.abs(d) < tiny) d = tiny;
   d = 1 / d;
   let h = d;
+  // One step of the modified Lentz method: the factor it multiplies h by.
+  const step = (aa: number) => {
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    return d * c;
+  };
   for (let m = 1; m <= 300; m++) {
     const m2 = 2 * m;
-    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const delta = d * c;
+    h *= step((m * (b - m) * x) / ((a + m2 - 1) * (a + m2)));
+    const delta = step((-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)));
     h *= delta;
     if (Math.abs(delta - 1) < 3e-14) break;
   }

@@ -5,36 +5,19 @@ export const POLARITIES = ["positive", "negative", "neutral"] as const;
 
 const Row = (n: number) => z.array(z.number()).length(n);
 
+/** A probability threshold, and what it decides. */
+const Threshold = (description: string) => z.number().min(0).max(1).meta({ description });
+
 /** How the classifier's signals and the rules' findings are combined; chosen by cross-validation when training. */
 export const Thresholds = z
   .object({
-    add: z.number().min(0).max(1).meta({ description: "an aspect the rules missed is added above this probability" }),
-    add_beside: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: "the same, in a clause where the rules found another aspect" }),
-    veto_neutral: z.number().min(0).max(1).meta({ description: "a neutral rule finding below this is dropped" }),
-    veto_polar: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: "a positive or negative rule finding below this is dropped" }),
-    neutral_override: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: "a neutral rule finding takes the classifier's polarity when it is this sure" }),
-    flip: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: "a polar rule finding takes the classifier's opposite polarity when it is this sure" }),
-    unjudge: z
-      .number()
-      .min(0)
-      .max(1)
-      .meta({ description: "a polar rule finding becomes neutral when the classifier is this sure it is" }),
+    add: Threshold("an aspect the rules missed is added above this probability"),
+    add_beside: Threshold("the same, in a clause where the rules found another aspect"),
+    veto_neutral: Threshold("a neutral rule finding below this is dropped"),
+    veto_polar: Threshold("a positive or negative rule finding below this is dropped"),
+    neutral_override: Threshold("a neutral rule finding takes the classifier's polarity when it is this sure"),
+    flip: Threshold("a polar rule finding takes the classifier's opposite polarity when it is this sure"),
+    unjudge: Threshold("a polar rule finding becomes neutral when the classifier is this sure it is"),
   })
   .strict();
 export type Thresholds = z.output<typeof Thresholds>;

@@ -5,32 +5,22 @@ import type { ClauseKind, Layout } from "./segment.ts";
 import type { Tokens } from "./tokens.ts";
 
 /** A phrase that names an aspect; `own` is the judgement the phrase itself carries, `attached` what nearby opinion adds. */
-export type Mention = {
+export type Mention = Placed & {
   aspect: number;
   /** The polarity the cue has as written (before negation or sarcasm). */
   polarity: -1 | 0 | 1;
   weight: number;
   own: number;
   attached: number;
-  start: number;
-  end: number;
-  clause: number;
-  segment: number;
-  sentence: number;
   /** How many opinions reached it (an explicit "ok" counts: it judges without leaning). */
   judged: number;
 };
 
 /** An opinion word: generic sentiment, or modifiers that only judge a named aspect. */
-export type Opinion = {
-  start: number;
-  end: number;
-  clause: number;
-  segment: number;
-  sentence: number;
-  sentiment: number | null;
-  modifiers: { aspect: number; value: number }[];
-};
+export type Opinion = Placed & { sentiment: number | null; modifiers: { aspect: number; value: number }[] };
+
+/** Where a phrase stands: its tokens, and the clause, segment and sentence they lie in. */
+type Placed = { start: number; end: number; clause: number; segment: number; sentence: number };
 
 const CLAUSE_WEIGHT: Record<ClauseKind, number> = {
   start: 1,

@@ -1,5 +1,6 @@
 // 95% confidence intervals for the eval figures: Wilson for a proportion, a seeded percentile bootstrap for micro F1.
-import type { EvalItem, Prediction } from "./metrics.ts";
+import { mulberry32 } from "../learn/random.ts";
+import { type Counts, type EvalItem, type Prediction, prf } from "./metrics.ts";
 
 const Z95 = 1.959964;
 
@@ -12,8 +13,6 @@ export function wilson(k: number, n: number): [number, number] {
   const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
-
-type Counts = { tp: number; fp: number; fn: number };
 
 /**
  * Percentile bootstrap of micro precision, recall and F1 over sentences (resampled with replacement), from a fixed
@@ -35,15 +34,7 @@ export function bootstrapMicro(
     }
     return c;
   });
-  let state = seed >>> 0;
-  const next = () => {
-    // mulberry32: small, seeded, good enough for resampling indices.
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const ps: number[] = [];
   const rs: number[] = [];
   const fs: number[] = [];
@@ -55,11 +46,10 @@ export function bootstrapMicro(
       s.fp += c.fp;
       s.fn += c.fn;
     }
-    const p = s.tp + s.fp ? s.tp / (s.tp + s.fp) : 0;
-    const q = s.tp + s.fn ? s.tp / (s.tp + s.fn) : 0;
-    ps.push(p);
-    rs.push(q);
-    fs.push(p + q ? (2 * p * q) / (p + q) : 0);
+    const { precision, recall, f1 } = prf(s);
+    ps.push(precision);
+    rs.push(recall);
+    fs.push(f1);
   }
   return { precision: percentiles(ps), recall: percentiles(rs), f1: percentiles(fs) };
 }

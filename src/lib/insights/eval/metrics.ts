@@ -18,7 +18,7 @@ export const EvalItem = z
 export type EvalItem = z.output<typeof EvalItem>;
 
 export type Prediction = ReadonlyMap<string, AspectSentiment>;
-type Counts = { tp: number; fp: number; fn: number };
+export type Counts = { tp: number; fp: number; fn: number };
 type Prf = Counts & { precision: number; recall: number; f1: number };
 const CLASSES = ["positive", "negative", "neutral", "absent"] as const;
 type ConfusionClass = (typeof CLASSES)[number];
@@ -107,7 +107,7 @@ export function evaluate(
   };
 }
 
-function prf(c: Counts): Prf {
+export function prf(c: Counts): Prf {
   const precision = c.tp + c.fp ? c.tp / (c.tp + c.fp) : 0;
   const recall = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;

@@ -1,7 +1,6 @@
 // Labelled sentence files (the training corpus, the eval set, the blind sets) read for training, and texts compared
 // the way duplicates are found.
 import { z } from "zod";
-import type { AspectSentiment } from "../engine/analyze.ts";
 
 const Line = z.object({
   id: z.string().min(1),
@@ -10,13 +9,7 @@ const Line = z.object({
   rating: z.int().min(1).max(5).nullable().default(null),
   aspects: z.record(z.string(), z.enum(["positive", "negative", "neutral"])),
 });
-export type LabelledLine = {
-  id: string;
-  split?: "dev" | "test" | "blind" | undefined;
-  text: string;
-  rating: number | null;
-  aspects: Record<string, AspectSentiment>;
-};
+export type LabelledLine = z.output<typeof Line>;
 
 /** One labelled line per non-empty line; a line that does not parse, or names an unknown aspect, fails with its place. */
 export function parseLabelled(text: string, source: string, aspects: readonly string[]): LabelledLine[] {

@@ -1,4 +1,4 @@
-// Seeded randomness for training (mulberry32): the same seed gives the same folds, the same order, the same model.
+// Seeded randomness (mulberry32): the same seed gives the same folds, order and model in training, the same eval intervals.
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

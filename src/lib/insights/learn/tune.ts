@@ -71,15 +71,18 @@ function summary({ tp, fp, fn, right }: Counts): Score {
 }
 
 export function score(finish: Engine["finish"], items: readonly Scored[], th: Thresholds | null): Score {
+  return summary(sum(items.map((item) => countsOf(finish, item, th))));
+}
+
+function sum(counts: readonly Counts[]): Counts {
   const total = { tp: 0, fp: 0, fn: 0, right: 0 };
-  for (const item of items) {
-    const c = countsOf(finish, item, th);
+  for (const c of counts) {
     total.tp += c.tp;
     total.fp += c.fp;
     total.fn += c.fn;
     total.right += c.right;
   }
-  return summary(total);
+  return total;
 }
 
 /** The standard error of the joint F1 under `th`, by a seeded bootstrap over sentences. */
@@ -87,17 +90,8 @@ function standardError(finish: Engine["finish"], items: readonly Scored[], th: T
   const per = items.map((item) => countsOf(finish, item, th));
   const random = mulberry32(SEED);
   const values: number[] = [];
-  for (let round = 0; round < BOOTSTRAP_ROUNDS; round++) {
-    const total = { tp: 0, fp: 0, fn: 0, right: 0 };
-    for (let i = 0; i < per.length; i++) {
-      const c = per[Math.floor(random() * per.length)]!;
-      total.tp += c.tp;
-      total.fp += c.fp;
-      total.fn += c.fn;
-      total.right += c.right;
-    }
-    values.push(summary(total).joint);
-  }
+  for (let round = 0; round < BOOTSTRAP_ROUNDS; round++)
+    values.push(summary(sum(Array.from(per, () => per[Math.floor(random() * per.length)]!))).joint);
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));
 }

@@ -1,7 +1,5 @@
-// The hub's PostgreSQL schema, as ordered migrations applied at start under an advisory lock, so replicas starting
-// together apply each one once.
-import type pg from "pg";
-import { SchemaTooNewError, type Migration } from "../sqlite/migrations.ts";
+// The hub's PostgreSQL schema, as ordered migrations applied at start under an advisory lock (see db/migrate.ts).
+import type { Migration, SchemaBook } from "../../../db/migrate.ts";
 
 /** Advisory lock keys of the hub (pg_advisory_lock's bigint space is shared by the whole database). */
 export const LOCKS = { migrate: 0x6875_6201, sweep: 0x6875_6202, subscribe: 0x6875_6203 } as const;
@@ -96,43 +94,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Applies the migrations the database has not seen yet, each in its own transaction, one replica at a time. */
-export async function migratePostgres(
-  pool: pg.Pool,
-  migrations: readonly Migration[] = MIGRATIONS,
-): Promise<{ from: number; to: number }> {
-  const client = await pool.connect();
-  try {
-    // A session lock: the others wait here, then find the migrations applied.
-    await client.query("SELECT pg_advisory_lock($1)", [LOCKS.migrate]);
-    await client.query(`CREATE TABLE IF NOT EXISTS hub_schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    const row = (await client.query<{ v: number | null }>("SELECT max(version) AS v FROM hub_schema_migrations"))
-      .rows[0];
-    const from = row?.v ?? 0;
-    const latest = migrations.at(-1)?.version ?? 0;
-    if (from > latest) {
-      throw new SchemaTooNewError(
-        `the hub database is at schema version ${from}, newer than this code knows (${latest}); upgrade the sidecar`,
-      );
-    }
-    for (const m of migrations) {
-      if (m.version <= from) continue;
-      await client.query("BEGIN");
-      try {
-        await client.query(m.sql);
-        await client.query("INSERT INTO hub_schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
-        await client.query("COMMIT");
-      } catch (err) {
-        await client.query("ROLLBACK");
-        throw new Error(`hub database migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, {
-          cause: err,
-        });
-      }
-    }
-    return { from, to: Math.max(from, latest) };
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [LOCKS.migrate]).catch(() => undefined);
-    client.release();
-  }
-}
+export const HUB_BOOK: SchemaBook = {
+  what: "the hub database",
+  create: `CREATE TABLE IF NOT EXISTS hub_schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+  read: "SELECT max(version) AS v FROM hub_schema_migrations",
+  record: (m) => ["INSERT INTO hub_schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]],
+  lock: LOCKS.migrate,
+};

@@ -1,7 +1,6 @@
-// The hub database schema, as ordered migrations applied in code and tracked in PRAGMA user_version.
+// The hub's SQLite schema, as ordered migrations applied in code and tracked in PRAGMA user_version.
 import type { DatabaseSync } from "node:sqlite";
-
-export type Migration = Readonly<{ version: number; name: string; sql: string }>;
+import { type Migration, migrateSqlite, type SchemaBook } from "../../../db/migrate.ts";
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -99,33 +98,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Thrown when the database was written by a newer version of the hub. */
-export class SchemaTooNewError extends Error {
-  override name = "SchemaTooNewError";
-}
+/** The version is PRAGMA user_version: the MCP session tables in the same file keep theirs apart. */
+const BOOK: SchemaBook = {
+  what: "the hub database",
+  read: "SELECT user_version AS v FROM pragma_user_version",
+  record: (m) => [`PRAGMA user_version = ${m.version}`, []],
+};
 
-/** Applies the migrations the database has not seen yet, each in its own transaction. */
-export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
-  const from = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
-  const latest = migrations.at(-1)?.version ?? 0;
-  if (from > latest) {
-    throw new SchemaTooNewError(
-      `the hub database is at schema version ${from}, newer than this code knows (${latest}); upgrade the sidecar`,
-    );
-  }
-  for (const m of migrations) {
-    if (m.version <= from) continue;
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      db.exec(m.sql);
-      db.exec(`PRAGMA user_version = ${m.version}`);
-      db.exec("COMMIT");
-    } catch (err) {
-      db.exec("ROLLBACK");
-      throw new Error(`hub database migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, {
-        cause: err,
-      });
-    }
-  }
-  return { from, to: Math.max(from, latest) };
-}
+/** Applies the migrations the database has not seen yet. */
+export const migrate = (db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): void =>
+  migrateSqlite(db, BOOK, migrations);

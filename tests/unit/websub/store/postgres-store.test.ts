@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { openHubStore } from "../../../../sidecar/websub/store/open.ts";
 import { MIGRATIONS } from "../../../../sidecar/websub/store/postgres/migrations.ts";
-import { SchemaTooNewError } from "../../../../sidecar/websub/store/sqlite/migrations.ts";
+import { SchemaTooNewError } from "../../../../sidecar/db/migrate.ts";
 import type { HubStore } from "../../../../sidecar/websub/store/store.ts";
 import { startPostgres, type TestPostgres } from "../../../../scripts/lib/test-postgres.ts";
 import { describeHubStore, intent, LIMITS, subscribed, version } from "./suite.ts";

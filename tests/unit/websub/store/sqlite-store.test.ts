@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
-import { MIGRATIONS, migrate, SchemaTooNewError } from "../../../../sidecar/websub/store/sqlite/migrations.ts";
-import { openSqliteStore } from "../../../../sidecar/websub/store/sqlite/store.ts";
+import { SchemaTooNewError } from "../../../../sidecar/db/migrate.ts";
+import { MIGRATIONS, migrate } from "../../../../sidecar/websub/store/sqlite/migrations.ts";
+import { openSqliteStore } from "../../../../sidecar/websub/store/open.ts";
 import { describeHubStore, subscribed, T, version } from "./suite.ts";
 
 let dir: string;

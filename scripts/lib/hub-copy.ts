@@ -4,7 +4,7 @@
 import { DatabaseSync } from "node:sqlite";
 import type { HubDatabase } from "../../sidecar/db/hub-database.ts";
 import { migratePostgres } from "../../sidecar/db/migrate.ts";
-import { HUB_BOOK, MIGRATIONS } from "../../sidecar/websub/store/postgres/migrations.ts";
+import { POSTGRES_BOOK, POSTGRES_MIGRATIONS } from "../../sidecar/websub/store/migrations.ts";
 
 type CopyCounts = Readonly<Record<"topics" | "subscriptions" | "deliveries" | "verifications", number>>;
 export type CopyReport = Readonly<{ read: CopyCounts; copied: CopyCounts }>;
@@ -38,7 +38,7 @@ export async function copySqliteHub(
       verifications: verifications.length,
     };
 
-    await migratePostgres(sql, HUB_BOOK, MIGRATIONS);
+    await migratePostgres(sql, POSTGRES_BOOK, POSTGRES_MIGRATIONS);
     const client = await pool.connect();
     const copied = { topics: 0, subscriptions: 0, deliveries: 0, verifications: 0 };
     const insert = async (sql: string, values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0;

@@ -2,12 +2,11 @@
 // its own (a tool, a test). On PostgreSQL, replicas share it: claims with FOR UPDATE SKIP LOCKED that expire, a release
 // sequence per topic under a row lock, work announced with NOTIFY, sweeps one replica at a time.
 import { type HubDatabase, openHubDatabase, type PostgresOptions } from "../../db/hub-database.ts";
-import { migratePostgres } from "../../db/migrate.ts";
+import { migratePostgres, migrateSqlite } from "../../db/migrate.ts";
+import { POSTGRES_BOOK, POSTGRES_MIGRATIONS, SQLITE_BOOK, SQLITE_MIGRATIONS } from "./migrations.ts";
 import { listenForWork } from "./postgres/listen.ts";
-import { HUB_BOOK, MIGRATIONS } from "./postgres/migrations.ts";
 import { POSTGRES } from "./postgres/statements.ts";
 import { createSqlStore } from "./sql-store.ts";
-import { migrate } from "./sqlite/migrations.ts";
 import { SQLITE } from "./sqlite/statements.ts";
 import type { HubStore } from "./store.ts";
 
@@ -17,7 +16,7 @@ export async function hubStoreOn(
   close: () => Promise<void> = async () => undefined,
 ): Promise<HubStore> {
   if (database.engine === "sqlite") return sqliteStore(database, close);
-  await migratePostgres(database.sql, HUB_BOOK, MIGRATIONS);
+  await migratePostgres(database.sql, POSTGRES_BOOK, POSTGRES_MIGRATIONS);
   const workListen = (listener: () => void) => listenForWork(database.clientConfig, listener);
   return createSqlStore({ sql: database.sql, dialect: POSTGRES, workListen, close });
 }
@@ -40,7 +39,7 @@ export function openSqliteStore(file: string): HubStore {
 
 /** One process: the worker is kicked in-process whenever this store queues work, so there is nothing to hear. */
 function sqliteStore(database: Extract<HubDatabase, { engine: "sqlite" }>, close: () => Promise<void>): HubStore {
-  migrate(database.db);
+  migrateSqlite(database.db, SQLITE_BOOK, SQLITE_MIGRATIONS);
   const workListen = async () => async () => undefined;
   return createSqlStore({ sql: database.sql, dialect: SQLITE, workListen, close });
 }

@@ -1,6 +1,6 @@
 // The PostgreSQL dialect of the hub store's SQL: row locks, SKIP LOCKED claims, advisory locks and NOTIFY for replicas.
 import type { HubDialect } from "../statements.ts";
-import { LOCKS } from "./migrations.ts";
+import { LOCKS } from "../migrations.ts";
 
 /** The channel on which a replica that queued work wakes the others' workers. */
 export const WORK_CHANNEL = "hub_work";

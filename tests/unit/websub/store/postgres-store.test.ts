@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { openHubStore } from "../../../../sidecar/websub/store/open.ts";
-import { MIGRATIONS } from "../../../../sidecar/websub/store/postgres/migrations.ts";
+import { POSTGRES_MIGRATIONS as MIGRATIONS } from "../../../../sidecar/websub/store/migrations.ts";
 import { SchemaTooNewError } from "../../../../sidecar/db/migrate.ts";
 import type { HubStore } from "../../../../sidecar/websub/store/store.ts";
 import { startPostgres, type TestPostgres } from "../../../../scripts/lib/test-postgres.ts";

@@ -49,6 +49,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const forget = (session: Session) => {
     if (local.get(session.id) === session) local.delete(session.id);
   };
+  const open = (id: string, protocolVersion: string, client: string) =>
+    sessionFor(id, protocolVersion, client, deps, subscriptionsOf(id), now(), forget);
   const close = (session: Session) => {
     forget(session);
     session.server
@@ -59,15 +61,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const rebuild = async (id: string): Promise<Session | undefined> => {
     const record = await store.sessionTouch(id, now(), limits.ttlMs);
     if (!record) return undefined;
-    const session = await sessionFor(
-      id,
-      record.protocolVersion,
-      record.client,
-      deps,
-      subscriptionsOf(id),
-      now(),
-      forget,
-    );
+    const session = await open(id, record.protocolVersion, record.client);
     if (!(await replayInitialize(session, record))) {
       deps.logger.warn("an MCP session could not be rebuilt on this replica", { session: id });
       void session.server.close();
@@ -130,7 +124,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
         const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
         return { status: "refused", limit: admission.limit, retryAfterSeconds };
       }
-      const session = await sessionFor(id, protocolVersion, client, deps, subscriptionsOf(id), now(), forget);
+      const session = await open(id, protocolVersion, client);
       local.set(id, session);
       const response = await session.transport.handleRequest(req, { parsedBody: message });
       if (session.transport.sessionId !== id) {

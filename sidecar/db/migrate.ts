@@ -26,14 +26,14 @@ function pending(book: SchemaBook, from: number, migrations: readonly Migration[
   const latest = migrations.at(-1)?.version ?? 0;
   if (from > latest) {
     throw new SchemaTooNewError(
-      `${book.what} is at schema version ${from}, newer than this code knows (${latest}); upgrade the sidecar`,
+      `schema version ${from} of ${book.what} is newer than this code knows (${latest}); upgrade the sidecar`,
     );
   }
   return migrations.filter((m) => m.version > from);
 }
 
 const failed = (book: SchemaBook, m: Migration, err: unknown) =>
-  new Error(`${book.what} migration ${m.version} (${m.name}) failed: ${(err as Error).message}`, { cause: err });
+  new Error(`migration ${m.version} (${m.name}) of ${book.what} failed: ${(err as Error).message}`, { cause: err });
 
 export function migrateSqlite(db: DatabaseSync, book: SchemaBook, migrations: readonly Migration[]): void {
   immediate(db, () => {

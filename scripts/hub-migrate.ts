@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   const database = openHubDatabase(values.to!, { applicationName: "reviews-service-hub-migrate", maxConnections: 1 });
   if (database.engine !== "postgres") return 2;
   try {
-    const { read, copied } = await copySqliteHub(values.from!, database.pool);
+    const { read, copied } = await copySqliteHub(values.from!, database);
     for (const what of ["subscriptions", "topics", "deliveries", "verifications"] as const) {
       process.stdout.write(
         `${what}: ${read[what]} read, ${copied[what]} copied, ${read[what] - copied[what]} already there\n`,

@@ -2,15 +2,19 @@
 // pushed hashes, pending deliveries and verifications. One transaction; what the target already has is kept, so a
 // second run copies nothing twice and never rolls back what a running cluster has done since.
 import { DatabaseSync } from "node:sqlite";
-import type pg from "pg";
-import { migratePostgres } from "../../sidecar/websub/store/postgres/migrations.ts";
+import type { HubDatabase } from "../../sidecar/db/hub-database.ts";
+import { migratePostgres } from "../../sidecar/db/migrate.ts";
+import { POSTGRES_BOOK, POSTGRES_MIGRATIONS } from "../../sidecar/websub/store/migrations.ts";
 
 type CopyCounts = Readonly<Record<"topics" | "subscriptions" | "deliveries" | "verifications", number>>;
 export type CopyReport = Readonly<{ read: CopyCounts; copied: CopyCounts }>;
 
 type Row = Record<string, unknown>;
 
-export async function copySqliteHub(from: string, pool: pg.Pool): Promise<CopyReport> {
+export async function copySqliteHub(
+  from: string,
+  { pool, sql }: Extract<HubDatabase, { engine: "postgres" }>,
+): Promise<CopyReport> {
   const source = new DatabaseSync(from, { readOnly: true });
   try {
     const version = Number((source.prepare("PRAGMA user_version").get() as Row)["user_version"]);
@@ -34,7 +38,7 @@ export async function copySqliteHub(from: string, pool: pg.Pool): Promise<CopyRe
       verifications: verifications.length,
     };
 
-    await migratePostgres(pool);
+    await migratePostgres(sql, POSTGRES_BOOK, POSTGRES_MIGRATIONS);
     const client = await pool.connect();
     const copied = { topics: 0, subscriptions: 0, deliveries: 0, verifications: 0 };
     const insert = async (sql: string, values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0;

@@ -50,6 +50,9 @@ function invalid(arg: string, message: string): RpcFailure {
   return invalidParams(`${arg}: ${message}`);
 }
 
+const unknown = (arg: string, input: string | undefined, known: string) =>
+  invalid(arg, `no ${arg} is called ${JSON.stringify(input)}; known: ${known}`);
+
 const PROMPTS: readonly Prompt[] = [
   {
     name: "technician_feedback",
@@ -66,11 +69,7 @@ const PROMPTS: readonly Prompt[] = [
     render: (args, data) => {
       const id = data.index.resolveTechnician(args["technician"]!);
       const t = data.business.technicians.find((x) => x.id === id);
-      if (!t)
-        throw invalid(
-          "technician",
-          `no technician is called ${JSON.stringify(args["technician"])}; known: ${data.business.technicians.map((x) => x.name).join(", ")}`,
-        );
+      if (!t) throw unknown("technician", args["technician"], data.business.technicians.map((x) => x.name).join(", "));
       const since = args["since"];
       if (since !== undefined && since !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(since))
         throw invalid("since", `expected a date YYYY-MM-DD, got ${JSON.stringify(since)}`);
@@ -101,11 +100,10 @@ const PROMPTS: readonly Prompt[] = [
     render: (args, data) => {
       const aspects = aspectsOf(data.insights);
       const aspect = findByIdOrLabel(aspects, args["aspect"]!);
-      if (!aspect)
-        throw invalid(
-          "aspect",
-          `no aspect is called ${JSON.stringify(args["aspect"])}; known: ${aspects.map((a) => text(a["id"])).join(", ") || "none (no insights in this release)"}`,
-        );
+      if (!aspect) {
+        const known = aspects.map((a) => text(a["id"])).join(", ");
+        throw unknown("aspect", args["aspect"], known || "none (no insights in this release)");
+      }
       const id = text(aspect["id"])!;
       const label = text(aspect["label"]) ?? id;
       const bits = data.index.byAspect.get(id);
@@ -134,11 +132,7 @@ const PROMPTS: readonly Prompt[] = [
     render: (args, data) => {
       const id = data.index.resolveService(args["service"]!);
       const s = data.business.services.find((x) => x.id === id);
-      if (!s)
-        throw invalid(
-          "service",
-          `no service is called ${JSON.stringify(args["service"])}; known: ${data.business.services.map((x) => x.name).join(", ")}`,
-        );
+      if (!s) throw unknown("service", args["service"], data.business.services.map((x) => x.name).join(", "));
       const reviews = sliceWhere(data.index, { mentions_service: { input: s.id, resolved: s.id } });
       return [
         `Summarise customer feedback about ${data.business.name}'s ${s.name.toLowerCase()} service. ${INSTRUCTIONS}`,

@@ -3,6 +3,7 @@
 // zod dump, or calls valid JSON a parse error.
 import { z } from "zod";
 import { got, issuesText } from "../../src/lib/mcp/tools/args.ts";
+import { idOf } from "./http/body.ts";
 import { deepPath, MAX_REQUEST_DEPTH } from "./request-depth.ts";
 import { RPC, rpcError, rpcResult } from "./rpc.ts";
 
@@ -32,7 +33,8 @@ const Ref = z.discriminatedUnion(
     error: (iss) => `expected {"type": "ref/prompt", "name"} or {"type": "ref/resource", "uri"}, got ${got(iss.input)}`,
   },
 );
-const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+/** The protocol's log levels, least severe first. */
+export const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 
 /** The params of each method this server answers, as loose as the protocol allows and no looser. */
 const METHODS: Readonly<Record<string, z.ZodType>> = {
@@ -127,8 +129,7 @@ export function refusal(
   screening: Exclude<Screening, { ok: true }>,
   message: Readonly<Record<string, unknown>>,
 ): Response {
-  const id = message["id"];
-  const rpcId = typeof id === "string" || typeof id === "number" ? id : null;
+  const rpcId = idOf(message);
   if ("tool" in screening) {
     const text = issuesText(screening.tool, [{ path: [screening.argument], message: screening.rule }]);
     return rpcResult(rpcId, { content: [{ type: "text", text }], isError: true });

@@ -4,6 +4,7 @@ import type { Logger } from "../log.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import type { JsonRpcMessage } from "./http/body.ts";
 import type { InitializeOutcome, LegacySession, LegacySessions } from "./http/legacy.ts";
+import { LEVELS } from "./request-check.ts";
 import { resourceVersion } from "./resources.ts";
 import { MAX_SUBSCRIPTIONS, type SessionServerDeps, type Subscriptions } from "./server.ts";
 import type { SessionIds } from "./session-store/session-id.ts";
@@ -33,7 +34,6 @@ export type SessionsDeps = SessionServerDeps &
 
 /** The client's info and capabilities are stored for replays: a bound on what one initialize may put there. */
 const MAX_CLIENT_JSON_BYTES = 16 * 1024;
-const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 export function createSessions(deps: SessionsDeps): Sessions {
   const { store, limits } = deps;
@@ -49,6 +49,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const forget = (session: Session) => {
     if (local.get(session.id) === session) local.delete(session.id);
   };
+  const open = (id: string, protocolVersion: string, client: string) =>
+    sessionFor(id, protocolVersion, client, deps, subscriptionsOf(id), now(), forget);
   const close = (session: Session) => {
     forget(session);
     session.server
@@ -59,15 +61,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const rebuild = async (id: string): Promise<Session | undefined> => {
     const record = await store.sessionTouch(id, now(), limits.ttlMs);
     if (!record) return undefined;
-    const session = await sessionFor(
-      id,
-      record.protocolVersion,
-      record.client,
-      deps,
-      subscriptionsOf(id),
-      now(),
-      forget,
-    );
+    const session = await open(id, record.protocolVersion, record.client);
     if (!(await replayInitialize(session, record))) {
       deps.logger.warn("an MCP session could not be rebuilt on this replica", { session: id });
       void session.server.close();
@@ -100,7 +94,11 @@ export function createSessions(deps: SessionsDeps): Sessions {
   const handle = async (session: Session, req: Request, body?: JsonRpcMessage | JsonRpcMessage[]) => {
     for (const message of Array.isArray(body) ? body : body ? [body] : []) {
       const level = (message["params"] as Record<string, unknown> | undefined)?.["level"];
-      if (message["method"] === "logging/setLevel" && typeof level === "string" && LEVELS.includes(level)) {
+      if (
+        message["method"] === "logging/setLevel" &&
+        typeof level === "string" &&
+        (LEVELS as readonly string[]).includes(level)
+      ) {
         await store.sessionLogLevelSet(session.id, level);
       }
     }
@@ -112,11 +110,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
   return Object.freeze({
     count: () => local.size,
 
-    initialize: async (
-      req: Request,
-      message: Record<string, unknown>,
-      clientAddress: string,
-    ): Promise<InitializeOutcome> => {
+    initialize: async (req, message, clientAddress): Promise<InitializeOutcome> => {
       const params = message["params"] as Record<string, unknown>;
       const client = clientOf(params);
       if (Buffer.byteLength(client) > MAX_CLIENT_JSON_BYTES) {
@@ -130,7 +124,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
         const retryAfterSeconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
         return { status: "refused", limit: admission.limit, retryAfterSeconds };
       }
-      const session = await sessionFor(id, protocolVersion, client, deps, subscriptionsOf(id), now(), forget);
+      const session = await open(id, protocolVersion, client);
       local.set(id, session);
       const response = await session.transport.handleRequest(req, { parsedBody: message });
       if (session.transport.sessionId !== id) {
@@ -141,7 +135,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       return { status: "opened", response };
     },
 
-    use: async (id: string): Promise<LegacySession | undefined> => {
+    use: async (id): Promise<LegacySession | undefined> => {
       const session = await find(id);
       return session && { protocolVersion: session.protocolVersion, handle: (req, body) => handle(session, req, body) };
     },
@@ -183,7 +177,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
           if (version === seen || !(await store.subscriptionAdvance(record.id, uri, seen, version))) continue;
           session.server.sendResourceUpdated({ uri }).catch(() => {});
         }
-        if (LEVELS.indexOf(record.logLevel ?? "debug") > LEVELS.indexOf("info")) continue;
+        if (LEVELS.indexOf((record.logLevel ?? "debug") as (typeof LEVELS)[number]) > LEVELS.indexOf("info")) continue;
         // The level is the session's, set on whichever replica: this server's own filter may not have seen it.
         const data = `New data published: release ${release}, ${snapshot.index.size} reviews.`;
         const params = { level: "info" as const, logger: "reviews-service", data };

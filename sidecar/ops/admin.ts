@@ -4,26 +4,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { ApiError, errorHandler, notFoundHandler } from "../http/errors.ts";
-import type { Logger } from "../log.ts";
-import type { Release } from "../release/release.ts";
-import type { RefusedRelease } from "../release/release-store.ts";
 import type { Hub } from "../websub/hub.ts";
 import type { EventLoopDelay } from "./event-loop-delay.ts";
-import { healthz, hubHealth, NO_STORE, overallStatus, refusedReleaseStatus } from "./routes.ts";
-import { syncStatus } from "./sync-status.ts";
+import { healthz, NO_STORE, type OpsDeps, statusBody } from "./routes.ts";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-export type AdminDeps = Readonly<{
-  release: () => Release;
-  hub?: Hub;
-  logger: Logger;
-  eventLoop: EventLoopDelay;
-  /** Where `npm run sync` keeps its state (shown with the last errors' messages). */
-  dataDir?: string;
-  /** The release DIST_DIR points at when the sidecar refused it. */
-  refused?: () => RefusedRelease | undefined;
-}>;
+export type AdminDeps = OpsDeps & Readonly<{ eventLoop: EventLoopDelay }>;
 
 export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -40,14 +27,9 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
   });
   app.get("/healthz", (c) => healthz(c, deps));
   app.get("/api/status", async (c) => {
-    const current = deps.release();
     const memory = process.memoryUsage();
-    const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, true);
-    const refused = deps.refused?.();
     const body = {
-      status: overallStatus(await hubHealth(deps), refused),
-      release: { id: current.id, updated_at: current.manifest.updated_at, files: current.files.size },
-      ...(refused && { refused_release: refusedReleaseStatus(refused, true) }),
+      ...(await statusBody(deps, true)),
       websub: deps.hub ? snakeStats(await deps.hub.stats()) : null,
       process: {
         uptime_seconds: Math.round(process.uptime()),
@@ -56,7 +38,6 @@ export function createAdminApp(deps: AdminDeps): Hono<AppEnv> {
         external_bytes: memory.external,
         event_loop_delay_ms: deps.eventLoop.read(),
       },
-      ...(sync && { sync }),
     };
     return c.json(body, 200, NO_STORE);
   });

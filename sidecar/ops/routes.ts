@@ -24,7 +24,7 @@ export type OpsDeps = Readonly<{
 export const NO_STORE = { "cache-control": "no-store" };
 
 /** Whether the hub database answers; "none" when the app runs without a hub. */
-export async function hubHealth(deps: OpsDeps): Promise<"ok" | "error" | "none"> {
+async function hubHealth(deps: OpsDeps): Promise<"ok" | "error" | "none"> {
   if (!deps.hub) return "none";
   try {
     await deps.hub.healthCheck();
@@ -45,21 +45,24 @@ export async function healthz(c: Context<AppEnv>, deps: OpsDeps): Promise<Respon
 }
 
 /**
- * /api/status's overall word: "unavailable" when the hub database does not answer, "stale" when the newest release was
- * refused and an older one is served, else "ok".
+ * /api/status as both listeners show it: the overall word ("unavailable" when the hub database does not answer,
+ * "stale" when the newest release was refused and an older one is served, else "ok"), the release, the refused one
+ * with what to do (a release built for another SITE_URL says which to build with) and the sync. `detail`, for the admin
+ * listener, adds the release's file count and the errors themselves, which name files on this machine.
  */
-export function overallStatus(hub: "ok" | "error" | "none", refused: RefusedRelease | undefined): string {
-  return hub === "error" ? "unavailable" : refused ? "stale" : "ok";
-}
-
-/**
- * The refused release as /api/status shows it: since when, and what to do (a release built for another SITE_URL says
- * which to build with); `detail` adds the error itself, which names files on this machine, for the admin listener.
- */
-export function refusedReleaseStatus(refused: RefusedRelease, detail: boolean) {
-  const { error } = refused;
+export async function statusBody(deps: OpsDeps, detail: boolean) {
+  const current = deps.release();
+  const refused = deps.refused?.();
+  const hub = await hubHealth(deps);
+  const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, detail);
+  const error = refused?.error;
   const remedy = error instanceof ReleaseError ? error.remedy : "Build the site again: the release could not be read.";
-  return { since: refused.since, remedy, ...(detail ? { error: error.message } : {}) };
+  return {
+    status: hub === "error" ? "unavailable" : refused ? "stale" : "ok",
+    release: { id: current.id, updated_at: current.manifest.updated_at, ...(detail && { files: current.files.size }) },
+    ...(refused && { refused_release: { since: refused.since, remedy, ...(detail && { error: error!.message }) } }),
+    ...(sync && { sync }),
+  };
 }
 
 export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
@@ -67,19 +70,7 @@ export function opsRoutes(deps: OpsDeps): Hono<AppEnv> {
 
   app.get("/healthz", (c) => healthz(c, deps));
 
-  app.get("/api/status", async (c) => {
-    const current = deps.release();
-    const refused = deps.refused?.();
-    const status = overallStatus(await hubHealth(deps), refused);
-    const sync = deps.dataDir === undefined ? null : await syncStatus(deps.dataDir, false);
-    const body = {
-      status,
-      release: { id: current.id, updated_at: current.manifest.updated_at },
-      ...(refused && { refused_release: refusedReleaseStatus(refused, false) }),
-      ...(sync && { sync }),
-    };
-    return c.json(body, 200, NO_STORE);
-  });
+  app.get("/api/status", async (c) => c.json(await statusBody(deps, false), 200, NO_STORE));
 
   return app;
 }

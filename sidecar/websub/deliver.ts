@@ -1,28 +1,24 @@
 // Content distribution (WebSub 7): POST the topic's exact bytes to one callback and record the outcome in the outbox.
-import type { Logger } from "../log.ts";
 import type { HostShare } from "./host-share.ts";
 import { callbackFields } from "./log-fields.ts";
-import { type CallbackClient, describeOutcome } from "./net/client.ts";
+import { describeOutcome } from "./net/client.ts";
 import { maxAttempts, nextAttemptAt } from "./retry.ts";
 import { hubSignature } from "./signature.ts";
-import type { DeliveryJob, HubStore } from "./store/store.ts";
+import type { DeliveryJob } from "./store/store.ts";
 import type { TopicContent, TopicSource } from "./topics.ts";
+import type { VerifyDeps } from "./verify.ts";
 
 /** The answer to a delivery is ignored (WebSub 7); a little is read so the connection can be reused. */
 const MAX_DELIVERY_ANSWER_BYTES = 64 * 1024;
 
-export type DeliverDeps = Readonly<{
-  store: HubStore;
-  client: CallbackClient;
-  topics: TopicSource;
-  claimant: string;
-  /** The places per callback host; without it (tests of one delivery) every delivery goes out at once. */
-  hostShare?: HostShare;
-  timeoutMs: number;
-  retryDelaysSeconds: readonly number[];
-  logger: Logger;
-  now: () => number;
-}>;
+export type DeliverDeps = VerifyDeps &
+  Readonly<{
+    topics: TopicSource;
+    claimant: string;
+    /** The places per callback host; without it (tests of one delivery) every delivery goes out at once. */
+    hostShare?: HostShare;
+    retryDelaysSeconds: readonly number[];
+  }>;
 
 /** Sends one delivery; resolves to the time of the next attempt when a failure scheduled one. */
 export async function runDelivery(job: DeliveryJob, deps: DeliverDeps): Promise<number | undefined> {

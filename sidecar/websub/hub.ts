@@ -67,17 +67,8 @@ export function createHub(deps: HubDeps): Hub {
   const hostShare = createHostShare(Math.max(1, Math.floor(ws.concurrency / 4)), deps.resolver ?? systemResolver, () =>
     worker.kick(),
   );
-  const deliverDeps = {
-    store,
-    client,
-    topics,
-    claimant,
-    hostShare,
-    timeoutMs: ws.deliveryTimeoutSeconds * 1000,
-    retryDelaysSeconds: ws.retryDelaysSeconds,
-    logger,
-    now,
-  };
+  const deliveryTimeoutMs = ws.deliveryTimeoutSeconds * 1000;
+  const deliverDeps = { ...verifyDeps, topics, claimant, hostShare, retryDelaysSeconds: ws.retryDelaysSeconds };
   const worker = createWorker({
     concurrency: ws.concurrency,
     sources: [
@@ -100,7 +91,7 @@ export function createHub(deps: HubDeps): Hub {
               contents: held(),
               skipHosts: hostShare.busyHosts(),
             })
-          ).map((job) => () => runDelivery(job, deliverDeps)),
+          ).map((job) => () => runDelivery(job, { ...deliverDeps, timeoutMs: deliveryTimeoutMs })),
       },
     ],
     nextDueAt: () => store.workNextDueAt(now(), held()),

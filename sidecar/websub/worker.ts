@@ -15,9 +15,10 @@ export type WorkerOptions = Readonly<{
   nextDueAt: () => Promise<number | undefined>;
   logger: Logger;
   now?: () => number;
-  /** Longest sleep between looks at the store, so work queued by another process is found too. */
-  maxIdleMs?: number;
 }>;
+
+/** Longest sleep between looks at the store, so work queued by another process is found too. */
+const MAX_IDLE_MS = 30_000;
 
 export type Worker = Readonly<{
   start(): void;
@@ -31,7 +32,6 @@ export type Worker = Readonly<{
 export function createWorker(options: WorkerOptions): Worker {
   const { concurrency, sources, logger } = options;
   const now = options.now ?? Date.now;
-  const maxIdleMs = options.maxIdleMs ?? 30_000;
   let running = false;
   let inFlight = 0;
   let pumping = false;
@@ -87,7 +87,7 @@ export function createWorker(options: WorkerOptions): Worker {
     // the next due time is worked out whatever else is in flight: a retry falls due on time beside a slow delivery.
     if (!running || inFlight >= concurrency) return;
     const due = await options.nextDueAt();
-    lookAt(Math.min(due ?? Infinity, now() + maxIdleMs));
+    lookAt(Math.min(due ?? Infinity, now() + MAX_IDLE_MS));
   };
 
   const pump = async (): Promise<void> => {

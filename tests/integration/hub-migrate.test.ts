@@ -6,8 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
-import { openHubStore } from "../../sidecar/websub/store/open.ts";
-import { openSqliteStore } from "../../sidecar/websub/store/sqlite/store.ts";
+import { openHubStore, openSqliteStore } from "../../sidecar/websub/store/open.ts";
 import { startPostgres, type TestPostgres } from "../../scripts/lib/test-postgres.ts";
 import { intent, LIMITS, subscribed, T, version } from "../unit/websub/store/suite.ts";
 

@@ -65,7 +65,8 @@ function isMessage(v: unknown): v is JsonRpcMessage {
 const isId = (id: unknown): id is string | number =>
   typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
 
-function idOf(v: unknown): RpcId {
+/** The id of a message, when it has a valid one. */
+export function idOf(v: unknown): RpcId {
   const id = v && typeof v === "object" ? (v as Record<string, unknown>)["id"] : undefined;
   return isId(id) ? id : null;
 }

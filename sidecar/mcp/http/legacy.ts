@@ -4,7 +4,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/server";
 import { BATCH_VERSIONS, negotiate } from "../protocol.ts";
 import { RPC, rpcError } from "../rpc.ts";
 import type { SessionLimit } from "../session-store/store.ts";
-import type { JsonRpcMessage } from "./body.ts";
+import { idOf, type JsonRpcMessage } from "./body.ts";
 
 export type InitializeOutcome =
   | Readonly<{ status: "opened"; response: Response }>
@@ -109,8 +109,3 @@ const unknownSession = () =>
     RPC.sessionNotFound,
     "Session not found: it expired or was closed; send initialize again without Mcp-Session-Id",
   );
-
-const idOf = (m: Record<string, unknown>) => {
-  const id = m["id"];
-  return typeof id === "string" || typeof id === "number" ? id : null;
-};

@@ -85,6 +85,15 @@ export const SQL = {
   health: `SELECT 1`,
 } as const;
 
+/** $1 now, $2 contents held, which `held` tests a content against in the engine's words. */
+export const workNextDueAt = (held: string) => `
+  SELECT min(due) AS due FROM (
+    SELECT min(CASE WHEN d.claimed_by IS NULL OR d.claim_expires_at <= $1 THEN d.next_attempt_at ELSE d.claim_expires_at END) AS due
+      FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+      WHERE s.expires_at > $1 AND d.content_sha256 ${held}
+    UNION ALL
+    SELECT min(CASE WHEN claimed_by IS NULL OR claim_expires_at <= $1 THEN requested_at ELSE claim_expires_at END) FROM verifications) w`;
+
 /** The statements whose text differs between the engines, with the same parameters in both. */
 export type HubDialect = Readonly<{
   /** $1 topic: the stored version, locked where the engine locks rows, so replicas reporting at once take turns. */

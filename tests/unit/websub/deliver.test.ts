@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { runDelivery } from "../../../sidecar/websub/deliver.ts";
 import type { CallbackClient, HttpOutcome } from "../../../sidecar/websub/net/client.ts";
-import { openSqliteStore } from "../../../sidecar/websub/store/sqlite/store.ts";
+import { openSqliteStore } from "../../../sidecar/websub/store/open.ts";
 import type { TopicContent, TopicSource } from "../../../sidecar/websub/topics.ts";
 import { memoryLogger } from "../../helpers/logger.ts";
 import { subscribed, T, version } from "./store/suite.ts";

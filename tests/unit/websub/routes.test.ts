@@ -6,7 +6,7 @@ import { memoryLogger } from "../../helpers/logger.ts";
 import { createAddressPolicy } from "../../../sidecar/websub/net/policy.ts";
 import { clientKey } from "../../../sidecar/http/client-address.ts";
 import { storeRateLimiter } from "../../../sidecar/websub/rate-limit.ts";
-import { openSqliteStore } from "../../../sidecar/websub/store/sqlite/store.ts";
+import { openSqliteStore } from "../../../sidecar/websub/store/open.ts";
 import { type HubActions, hubRoutes } from "../../../sidecar/websub/routes.ts";
 
 const SITE = "https://reviews.example.test";

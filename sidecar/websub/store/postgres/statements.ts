@@ -1,6 +1,6 @@
 // The PostgreSQL dialect of the hub store's SQL: row locks, SKIP LOCKED claims, advisory locks and NOTIFY for replicas.
-import type { HubDialect } from "../statements.ts";
-import { LOCKS } from "./migrations.ts";
+import { type HubDialect, workNextDueAt } from "../statements.ts";
+import { LOCKS } from "../migrations.ts";
 
 /** The channel on which a replica that queued work wakes the others' workers. */
 export const WORK_CHANNEL = "hub_work";
@@ -33,13 +33,7 @@ export const POSTGRES: HubDialect = {
       at = GREATEST(r.at, $4)
     RETURNING tokens, allowed`,
   topicChangesPrune: `DELETE FROM topic_changes c USING topics t WHERE t.url = c.topic AND c.seq <= t.seq - $1`,
-  workNextDueAt: `
-    SELECT min(due) AS due FROM (
-      SELECT min(CASE WHEN d.claimed_by IS NULL OR d.claim_expires_at <= $1 THEN d.next_attempt_at ELSE d.claim_expires_at END) AS due
-        FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-        WHERE s.expires_at > $1 AND d.content_sha256 = ANY ($2::text[])
-      UNION ALL
-      SELECT min(CASE WHEN claimed_by IS NULL OR claim_expires_at <= $1 THEN requested_at ELSE claim_expires_at END) FROM verifications) w`,
+  workNextDueAt: workNextDueAt("= ANY ($2::text[])"),
   notify: `SELECT pg_notify('${WORK_CHANNEL}', '')`,
   subscribeLock: `SELECT pg_advisory_xact_lock(${LOCKS.subscribe})`,
   sweepLock: `SELECT pg_try_advisory_xact_lock(${LOCKS.sweep}) AS locked`,

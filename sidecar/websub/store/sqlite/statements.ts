@@ -1,5 +1,5 @@
 // The SQLite dialect of the hub store's SQL: an IMMEDIATE transaction holds the write lock, so nothing locks rows.
-import type { HubDialect } from "../statements.ts";
+import { type HubDialect, workNextDueAt } from "../statements.ts";
 
 export const SQLITE: HubDialect = {
   topicLock: `SELECT sha256, released_at, seq FROM topics WHERE url = $1`,
@@ -31,11 +31,5 @@ export const SQLITE: HubDialect = {
     RETURNING tokens, allowed`,
   topicChangesPrune: `
     DELETE FROM topic_changes WHERE seq <= (SELECT t.seq FROM topics t WHERE t.url = topic_changes.topic) - $1`,
-  workNextDueAt: `
-    SELECT min(due) AS due FROM (
-      SELECT min(CASE WHEN d.claimed_by IS NULL OR d.claim_expires_at <= $1 THEN d.next_attempt_at ELSE d.claim_expires_at END) AS due
-        FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-        WHERE s.expires_at > $1 AND d.content_sha256 IN (SELECT value FROM json_each($2))
-      UNION ALL
-      SELECT min(CASE WHEN claimed_by IS NULL OR claim_expires_at <= $1 THEN requested_at ELSE claim_expires_at END) FROM verifications)`,
+  workNextDueAt: workNextDueAt("IN (SELECT value FROM json_each($2))"),
 };

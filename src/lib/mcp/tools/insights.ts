@@ -4,7 +4,7 @@ import { z } from "zod";
 import { insightsOverview } from "../insights-overview.ts";
 import { INSIGHT_SECTIONS } from "../insights-view.ts";
 import { rule } from "./args.ts";
-import { defineTool, ok, unavailable } from "./tool.ts";
+import { defineTool, fail, ok, unavailable } from "./tool.ts";
 
 export const getInsights = defineTool({
   name: "get_insights",
@@ -31,15 +31,10 @@ export const getInsights = defineTool({
     if (args.section === undefined) return ok(insightsOverview(doc));
     if (!(args.section in doc)) {
       const has = INSIGHT_SECTIONS.filter((s) => s in doc);
-      return {
-        ok: false,
-        issues: [
-          {
-            path: ["section"],
-            message: `this release's insights have no ${args.section} section; they have ${has.join(", ") || "none"}`,
-          },
-        ],
-      };
+      return fail(
+        "section",
+        `this release's insights have no ${args.section} section; they have ${has.join(", ") || "none"}`,
+      );
     }
     const head: Record<string, unknown> = {};
     // Coverage goes with every section: a share means little without the reviews it could not read.

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { openSqliteStore } from "../../../../sidecar/websub/store/sqlite/store.ts";
-import { openSqliteSessionStore } from "../../../../sidecar/mcp/session-store/sqlite.ts";
+import { openSqliteStore } from "../../../../sidecar/websub/store/open.ts";
+import { openSqliteSessionStore } from "../../../../sidecar/mcp/session-store/open.ts";
 import { describeSessionStore, T0, TTL } from "./suite.ts";
 
 let dir: string;

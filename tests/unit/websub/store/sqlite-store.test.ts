@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, it } from "node:test";
-import { MIGRATIONS, migrate, SchemaTooNewError } from "../../../../sidecar/websub/store/sqlite/migrations.ts";
-import { openSqliteStore } from "../../../../sidecar/websub/store/sqlite/store.ts";
+import { migrateSqlite, SchemaTooNewError } from "../../../../sidecar/db/migrate.ts";
+import { SQLITE_BOOK, SQLITE_MIGRATIONS as MIGRATIONS } from "../../../../sidecar/websub/store/migrations.ts";
+import { openSqliteStore } from "../../../../sidecar/websub/store/open.ts";
 import { describeHubStore, subscribed, T, version } from "./suite.ts";
 
 let dir: string;
@@ -47,7 +48,7 @@ describe("SQLite hub store file", () => {
     const file = path.join(dir, "v1", "hub.sqlite");
     await openSqliteStore(path.join(dir, "v1", "mkdir.sqlite")).close();
     const old = new DatabaseSync(file);
-    migrate(old, MIGRATIONS.slice(0, 1));
+    migrateSqlite(old, SQLITE_BOOK, MIGRATIONS.slice(0, 1));
     old.prepare("INSERT INTO topics (url, sha256, content_type, changed_at) VALUES (?, 'v1', 'x', 0)").run(T);
     old.close();
     const store = openSqliteStore(file);

@@ -78,7 +78,7 @@ export function sinceAnswers(): SinceAnswers {
     // Streamed, the answer still takes a place, held until the stream ends or is cut: otherwise identity requests for
     // many dates would each make their answer at once, beside the few the places allow.
     await slots.take();
-    const stream = Readable.from(t.body(date, count));
+    const stream = t.body(date, count);
     stream.once("close", () => slots.give());
     return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
   };
@@ -90,9 +90,9 @@ async function joined(body: AsyncIterable<Uint8Array>) {
   return concatenated(chunks);
 }
 
-async function compress(body: AsyncIterable<Uint8Array>, coding: Exclude<Coding, "identity">) {
+async function compress(body: Readable, coding: Exclude<Coding, "identity">) {
   const chunks: Buffer[] = [];
-  await pipeline(Readable.from(body), compressor(coding), async (coded: AsyncIterable<Buffer>) => {
+  await pipeline(body, compressor(coding), async (coded: AsyncIterable<Buffer>) => {
     for await (const chunk of coded) chunks.push(chunk);
   });
   return concatenated(chunks);

@@ -2,6 +2,7 @@
 // on the release (each window's length in bytes, digest and newest change) is computed once, in slices that let other
 // requests through; a body is streamed from the reviews' own JSON, never held whole nor hashed per request.
 import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { firstDateBefore } from "../../src/lib/search/run.ts";
 import type { Validators } from "../http/conditional.ts";
@@ -20,7 +21,7 @@ export type SinceTable = Readonly<{
   bytes: (date: string, count: number) => number;
   validators: (date: string, count: number) => Validators;
   /** The answer's JSON `{since, count, reviews}`, oldest first, a slice of reviews at a time. */
-  body: (date: string, count: number) => AsyncGenerator<Uint8Array>;
+  body: (date: string, count: number) => Readable;
 }>;
 
 export async function buildSinceTable(release: IndexedRelease, pause = nextTurn): Promise<SinceTable> {
@@ -74,23 +75,20 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
         lastModifiedMs,
       };
     },
-    body: (date: string, count: number) => bodyOf(date, count, release.hold()),
+    // The hold is taken when the body is asked for and let go when its stream closes: ended, failed, or destroyed
+    // before its first read (a client gone while it waited for a place).
+    body: (date: string, count: number) => Readable.from(bodyOf(date, count)).once("close", release.hold()),
   });
 
-  /** Takes the hold when the body is asked for, not when it is first read, and lets go when it ends. */
-  async function* bodyOf(date: string, count: number, letGo: () => void) {
-    try {
-      yield head(date, count);
-      for (let end = count; end > 0; end -= SLICE) {
-        // A reader that never waits (the compressor, a fast socket) would otherwise take every slice in one turn.
-        if (end < count) await pause();
-        const parts = index.reviewsJson(range(Math.max(0, end - SLICE), end).reverse());
-        yield Buffer.from((end < count ? "," : "") + parts.join(","));
-      }
-      yield TAIL;
-    } finally {
-      letGo();
+  async function* bodyOf(date: string, count: number) {
+    yield head(date, count);
+    for (let end = count; end > 0; end -= SLICE) {
+      // A reader that never waits (the compressor, a fast socket) would otherwise take every slice in one turn.
+      if (end < count) await pause();
+      const parts = index.reviewsJson(range(Math.max(0, end - SLICE), end).reverse());
+      yield Buffer.from((end < count ? "," : "") + parts.join(","));
     }
+    yield TAIL;
   }
 }
 

@@ -43,7 +43,8 @@ describe("link previews", () => {
       for (const key of ["og:image", "twitter:image"]) assert.equal(tags.get(key), `${TEST_SITE}/share.png`);
       assert.equal(tags.get("og:image:width"), "1200");
       assert.equal(tags.get("og:image:height"), "630");
-      assert.match(tags.get("og:image:alt") ?? "", /rated \d\.\d+ out of 5 from [\d,]+ reviews/);
+      // Words that stay true as reviews come: the archive pages a rebuild keeps carry the same alt as a clean build's.
+      assert.match(tags.get("og:image:alt") ?? "", /^.+: average rating, number of reviews and share of each rating$/);
       assert.equal(tags.get("twitter:card"), "summary_large_image");
     }
     // The review page's own words, not the shell's slots.

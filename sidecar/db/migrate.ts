@@ -2,7 +2,7 @@
 // replicas starting together take turns (SQLite: the write lock; PostgreSQL: an advisory lock) and apply each once.
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { immediate } from "./sqlite.ts";
-import type { Sql } from "./sql.ts";
+import { type Sql, sqlitePlaceholders } from "./sql.ts";
 
 export type Migration = Readonly<{ version: number; name: string; sql: string }>;
 
@@ -43,7 +43,7 @@ export function migrateSqlite(db: DatabaseSync, book: SchemaBook, migrations: re
       const [record, params] = book.record(m);
       try {
         db.exec(m.sql);
-        db.prepare(record.replace(/\$(\d+)/g, "?$1")).run(...(params as SQLInputValue[]));
+        db.prepare(sqlitePlaceholders(record)).run(...(params as SQLInputValue[]));
       } catch (err) {
         throw failed(book, m, err);
       }

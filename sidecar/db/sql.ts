@@ -29,12 +29,15 @@ export type Sql = Readonly<{
   transaction: <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
 }>;
 
+/** `sql` with PostgreSQL's `$1` placeholders in SQLite's numbered form, `?1`. */
+export const sqlitePlaceholders = (sql: string) => sql.replace(/\$(\d+)/g, "?$1");
+
 /** A SQLite connection as SQL: its callers take turns, so a transaction's statements never interleave with others'. */
 export function sqliteSql(db: DatabaseSync): Sql {
   const prepared = new Map<string, StatementSync>();
   const q: Query = async (sql, params = []) => {
     let stmt = prepared.get(sql);
-    if (!stmt) prepared.set(sql, (stmt = db.prepare(sql.replace(/\$(\d+)/g, "?$1"))));
+    if (!stmt) prepared.set(sql, (stmt = db.prepare(sqlitePlaceholders(sql))));
     const args = params.map((p) => (Array.isArray(p) ? JSON.stringify(p) : p) as SQLInputValue);
     if (stmt.columns().length === 0) return { rows: [], rowCount: Number(stmt.run(...args).changes) };
     const rows = stmt.all(...args) as Row[];

@@ -4,6 +4,7 @@
 // made its own p99 (8-10 ms against curl's 0.9 ms from the same server, 2026-11-27).
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { percentile } from "./percentile.ts";
 
 export type Latencies = Readonly<{ p50: number; p99: number; max: number; statuses: readonly number[] }>;
 
@@ -37,6 +38,6 @@ export async function sequentialLatencies(url: string | readonly string[], n: nu
   });
   const measured = answers.slice(warmUp);
   const times = measured.map((a) => a.ms).sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-  return { p50: at(0.5), p99: at(0.99), max: times.at(-1)!, statuses: [...new Set(measured.map((a) => a.status))] };
+  const statuses = [...new Set(measured.map((a) => a.status))];
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1)!, statuses };
 }

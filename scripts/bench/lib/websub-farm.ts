@@ -59,7 +59,3 @@ export function cpuMsOfCommand(comm: string): number {
   }
   return total;
 }
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchDataSet, insightsCacheOf, parseSizes } from "./lib/data-sets.ts";
-import { measureBuild } from "./lib/measure-build.ts";
+import { measureBuild } from "./lib/measured-run.ts";
 
 const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000" } } });
 const sizes = parseSizes(values.sizes);

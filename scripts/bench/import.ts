@@ -1,7 +1,7 @@
 // Benchmark: `npm run import` of a generated 100,000-review CSV merged into the sample data file, wall time and peak
 // RSS of the import process. Runs: the first import (all new), a re-export with 1% of the reviews edited, the same
 // export again (nothing changes). Usage: node scripts/bench/import.ts [--count 100000] [--keep] (keeps the files)
-import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -64,8 +64,7 @@ async function measure(dataDir: string, file: string): Promise<{ seconds: number
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-import-"));
 const dataDir = path.join(tmp, "data");
-await rm(dataDir, { recursive: true, force: true });
-await import("node:fs/promises").then((fs) => fs.mkdir(dataDir));
+await mkdir(dataDir);
 await copyFile(path.join(ROOT, "data/reviews.jsonl"), path.join(dataDir, "reviews.jsonl"));
 const first = path.join(tmp, "export-1.csv");
 const second = path.join(tmp, "export-2.csv");

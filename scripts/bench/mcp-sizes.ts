@@ -10,24 +10,12 @@ import { parseArgs } from "node:util";
 import { runBuild } from "../lib/build-site.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
-import { openSession, PROTOCOL, post } from "./lib/mcp-client.ts";
+import { openSession, PROTOCOL, rpc } from "./lib/mcp-client.ts";
 
 const TOOLS_LIST_TARGET = 16 * 1024;
 const OVERVIEW_TARGET = 8 * 1024;
 
 const { values } = parseArgs({ options: { dist: { type: "string" }, sizes: { type: "string", default: "" } } });
-
-/** The JSON-RPC message of an answer, as JSON or as the one event of an event stream. */
-function message(text: string): Record<string, unknown> {
-  const data = text.startsWith("{")
-    ? text
-    : text
-        .split(/\r?\n/)
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).trimStart())
-        .join("\n");
-  return JSON.parse(data) as Record<string, unknown>;
-}
 
 type Tool = { name: string; description: string; inputSchema: unknown; outputSchema: unknown };
 
@@ -43,10 +31,10 @@ async function measure(label: string, distDir: string, tmp: string): Promise<voi
   try {
     const mcp = `${sidecar.url}/mcp`;
     const headers = { "mcp-session-id": await openSession(mcp), "mcp-protocol-version": PROTOCOL };
-    const rpc = async (id: number, method: string, params: unknown) =>
-      message((await post(mcp, JSON.stringify({ jsonrpc: "2.0", id, method, params }), headers)).text);
+    const call = (id: number, method: string, params: unknown) =>
+      rpc(mcp, JSON.stringify({ jsonrpc: "2.0", id, method, params }), headers);
 
-    const list = await rpc(1, "tools/list", {});
+    const list = await call(1, "tools/list", {});
     const tools = (list["result"] as { tools: Tool[] }).tools;
     const listBytes = Buffer.byteLength(JSON.stringify(list));
     console.log(`\n${label}`);
@@ -59,7 +47,7 @@ async function measure(label: string, distDir: string, tmp: string): Promise<voi
         `  ${t.name.padEnd(22)} ${String(size(t)).padStart(5)} B   description ${String(size(t.description)).padStart(4)}   input ${String(size(t.inputSchema)).padStart(4)}   output ${String(size(t.outputSchema)).padStart(4)}`,
       );
     }
-    const insights = await rpc(2, "tools/call", { name: "get_insights", arguments: {} });
+    const insights = await call(2, "tools/call", { name: "get_insights", arguments: {} });
     const result = insights["result"] as { structuredContent?: unknown; isError?: boolean };
     if (result.isError) throw new Error(`get_insights failed: ${JSON.stringify(result)}`);
     const overview = Buffer.byteLength(JSON.stringify(result.structuredContent));

@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { runBuild } from "../lib/build-site.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { benchDataSet, parseSizes } from "./lib/data-sets.ts";
+import { percentile } from "./lib/percentile.ts";
 import { compress } from "../../src/build/compress.ts";
 import { writeSitemaps } from "../../src/build/publish/sitemap.ts";
 import { reviewPath } from "../../src/lib/html/review-card.ts";
@@ -38,10 +39,9 @@ if (!values.dist) {
 const dataset = JSON.parse(await readFile(path.join(distDir, "reviews.json"), "utf8")) as ReviewsDataset;
 const manifest = JSON.parse(await readFile(path.join(distDir, "manifest.json"), "utf8")) as Manifest;
 const ms = (t: number) => `${t.toFixed(2)} ms`;
-const quantiles = (times: number[]) => {
-  const s = [...times].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return `p50 ${ms(at(0.5))}, p99 ${ms(at(0.99))}, max ${ms(s.at(-1)!)}`;
+const quantiles = (runs: { time: number }[]) => {
+  const s = runs.map((r) => r.time).sort((a, b) => a - b);
+  return `p50 ${ms(percentile(s, 0.5))}, p99 ${ms(percentile(s, 0.99))}, max ${ms(s.at(-1)!)}`;
 };
 
 // Spread over the whole release: every 1/requests-th review, so the pages are not the few the cache already holds.
@@ -64,9 +64,9 @@ try {
   const notModified = [];
   for (const [i, id] of ids.entries()) notModified.push(await timed(id, { ...br, "if-none-match": first[i]!.etag }));
   console.log(`sidecar, ${ids.length} review pages of ${dataset.reviews.length}, sequential, brotli:`);
-  console.log(`  first request (rendered)   ${quantiles(first.map((t) => t.time))}`);
-  console.log(`  second request (cached)    ${quantiles(again.map((t) => t.time))}`);
-  console.log(`  304 (If-None-Match)        ${quantiles(notModified.map((t) => t.time))}`);
+  console.log(`  first request (rendered)   ${quantiles(first)}`);
+  console.log(`  second request (cached)    ${quantiles(again)}`);
+  console.log(`  304 (If-None-Match)        ${quantiles(notModified)}`);
 } finally {
   await sidecar.stop();
 }

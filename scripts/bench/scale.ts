@@ -8,10 +8,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { PALETTE } from "../../src/lib/charts/types.ts";
 import { linear, niceTicks } from "../../src/lib/charts/scale.ts";
-import { n, svgDocument, text } from "../../src/lib/charts/svg.ts";
+import { n, rect, svgDocument, text } from "../../src/lib/charts/svg.ts";
 import { startSidecar } from "../lib/sidecar-process.ts";
 import { appendNewReview, buildCopy, parseSizes, ROOT } from "./lib/data-sets.ts";
-import { measureBuild } from "./lib/measure-build.ts";
+import { measureBuild } from "./lib/measured-run.ts";
 import { residentMb } from "./lib/rss.ts";
 import { SEQUENTIAL_CLIENT, sequentialLatencies } from "./lib/sequential.ts";
 
@@ -25,17 +25,18 @@ const { values } = parseArgs({
 const sizes = parseSizes(values.sizes).sort((a, b) => a - b);
 const [requests] = parseSizes(values.requests);
 
-type Point = {
-  reviews: number;
-  buildS: number;
-  buildPeakMb: number;
-  rebuildS: number;
-  startS: number;
-  rssStartMb: number;
-  rssLoadMb: number;
-  searchP50: number;
-  searchP99: number;
-};
+// Each figure measured at a size: its heading and the decimals it is printed with.
+const COLUMNS = {
+  buildS: ["full build s", 1],
+  buildPeakMb: ["build peak MB", 0],
+  rebuildS: ["+1 rebuild s", 1],
+  startS: ["sidecar start s", 2],
+  rssStartMb: ["RSS start MB", 0],
+  rssLoadMb: ["RSS load MB", 0],
+  searchP50: ["search p50 ms", 2],
+  searchP99: ["search p99 ms", 2],
+} as const;
+type Point = { reviews: number } & Record<keyof typeof COLUMNS, number>;
 
 async function measure(reviews: number): Promise<Point> {
   const { data, dist, remove } = await buildCopy(reviews, "scale");
@@ -76,20 +77,13 @@ for (const size of sizes) {
   points.push(await measure(size));
 }
 
-const columns: [keyof Point, string, number][] = [
-  ["buildS", "full build s", 1],
-  ["buildPeakMb", "build peak MB", 0],
-  ["rebuildS", "+1 rebuild s", 1],
-  ["startS", "sidecar start s", 2],
-  ["rssStartMb", "RSS start MB", 0],
-  ["rssLoadMb", "RSS load MB", 0],
-  ["searchP50", "search p50 ms", 2],
-  ["searchP99", "search p99 ms", 2],
-];
+const columns = Object.entries(COLUMNS) as [keyof typeof COLUMNS, (typeof COLUMNS)[keyof typeof COLUMNS]][];
 console.log(`\nsearches: ${requests} sequential requests from ${SEQUENTIAL_CLIENT}`);
-console.log(`${"reviews".padStart(8)} ${columns.map(([, label]) => label.padStart(15)).join(" ")}`);
+console.log(`${"reviews".padStart(8)} ${columns.map(([, [label]]) => label.padStart(15)).join(" ")}`);
 for (const p of points)
-  console.log(`${String(p.reviews).padStart(8)} ${columns.map(([k, , d]) => p[k].toFixed(d).padStart(15)).join(" ")}`);
+  console.log(
+    `${String(p.reviews).padStart(8)} ${columns.map(([k, [, d]]) => p[k].toFixed(d).padStart(15)).join(" ")}`,
+  );
 // Growth between consecutive sizes as the exponent k in cost ~ reviews^k: 1 is linear, above 1 grows faster.
 console.log("\ngrowth exponent between sizes (1 = linear)");
 for (let i = 1; i < points.length; i++) {
@@ -128,12 +122,10 @@ function chart(points: readonly Point[]): string {
       );
     body += text((left + right) / 2, bottom + 34, "reviews", 'text-anchor="middle" font-size="11" fill="currentColor"');
     lines.forEach(([key, label, colour], i) => {
-      const xy = points.map((p) => `${n(x(p.reviews))},${n(y(p[key]))}`);
+      const xy = points.map((p) => [n(x(p.reviews)), n(y(p[key]))] as const);
       body += `<polyline points="${xy.join(" ")}" fill="none" stroke="${colour}" stroke-width="2"/>`;
-      body += xy
-        .map((c) => `<circle cx="${c.split(",")[0]}" cy="${c.split(",")[1]}" r="3" fill="${colour}"/>`)
-        .join("");
-      body += `<rect x="${n(left + 8)}" y="${n(top + 6 + i * 16)}" width="10" height="3" fill="${colour}"/>`;
+      for (const [cx, cy] of xy) body += `<circle cx="${cx}" cy="${cy}" r="3" fill="${colour}"/>`;
+      body += rect(left + 8, top + 6 + i * 16, 10, 3, colour);
       body += text(left + 22, top + 10 + i * 16, label, 'font-size="11" fill="currentColor"');
     });
     return body;

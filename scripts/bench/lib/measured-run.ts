@@ -8,6 +8,8 @@ import { ROOT } from "./data-sets.ts";
 
 export type MeasuredRun = { code: number | null; out: string; seconds: number; peakMb: number };
 
+const PRELOAD = path.join(ROOT, "scripts/bench/lib/report-max-rss.ts");
+
 /** Runs `script` (relative to the project) with `args` and `env`; never throws on the script's failure. */
 export async function measuredRun(
   script: string,
@@ -20,8 +22,7 @@ export async function measuredRun(
   let out = "";
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const preload = path.join(ROOT, "scripts/bench/lib/report-max-rss.ts");
-      const child = spawn(process.execPath, ["--import", preload, path.join(ROOT, script), ...args], {
+      const child = spawn(process.execPath, ["--import", PRELOAD, path.join(ROOT, script), ...args], {
         cwd: ROOT,
         env: { ...env, MAX_RSS_FILE: rssFile },
         stdio: ["ignore", "pipe", "pipe"],
@@ -37,4 +38,16 @@ export async function measuredRun(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `node scripts/build.ts` (what `npm run build` runs) of `dataDir` into `distDir` (a rebuild when it holds a release),
+ * with the peak of every node process it runs, Astro's own too; rejects when the build fails.
+ */
+export async function measureBuild(dataDir: string, distDir: string): Promise<MeasuredRun> {
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, DIST_DIR: distDir };
+  const run = await measuredRun("scripts/build.ts", [], { ...env, NODE_OPTIONS: `--import=${PRELOAD}` });
+  if (run.code !== 0)
+    throw new Error(`build of ${dataDir} failed with exit code ${run.code}:\n${run.out.slice(-4000)}`);
+  return run;
 }

@@ -2,14 +2,14 @@
 // Usage: node scripts/lighthouse.ts [--data DIR] [--min 95] [--path /insights/]... [--readme]
 //   --path    a page to audit (repeatable; default: the home page)
 //   --readme  also writes the scores into README.md between <!-- lighthouse:start --> and <!-- lighthouse:end -->
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort } from "./lib/free-port.ts";
 import { startSidecar } from "./lib/sidecar-process.ts";
 import { runBuild } from "./lib/build-site.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium.ts";
@@ -27,56 +27,18 @@ const { values } = parseArgs({
 const min = Number(values.min);
 if (!(min >= 0 && min <= 100)) throw new Error(`--min takes a score from 0 to 100, got "${values.min}"`);
 
-/** A port that was free a moment ago: the site must be built for its origin before the server takes it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-/** Headless Chromium with a DevTools port; resolves once it says where it listens. */
-async function launchChromium(profileDir: string): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(
-    await chromiumPath(),
-    ["--headless=new", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profileDir}`, "about:blank"],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(
-      () => reject(new Error(`Chromium did not open a DevTools port within 20 s:\n${seen}`)),
-      20_000,
-    );
-    child.stderr.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`Chromium exited (${code}) before opening a DevTools port:\n${seen}`)));
-  });
-  return { port, stop: () => child.kill("SIGKILL") };
-}
-
 const tmp = await mkdtemp(path.join(os.tmpdir(), "lighthouse-"));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const env = { DATA_DIR: path.resolve(values.data), DIST_DIR: path.join(tmp, "dist"), SITE_URL: origin };
 let sidecar: Awaited<ReturnType<typeof startSidecar>> | undefined;
-let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let chromium: LaunchedChrome | undefined;
 let failed = false;
 try {
   await runBuild(env);
   sidecar = await startSidecar({ ...env, HOST: "127.0.0.1", PORT: String(port), HUB_DB: path.join(tmp, "hub.sqlite") });
-  chromium = await launchChromium(path.join(tmp, "profile"));
+  // Headless Chromium with the flags Lighthouse's own command line launches it with.
+  chromium = await launch({ chromePath: await chromiumPath(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   // The first audit in a fresh Chromium pays its cold start as blocking time, whichever page it is (home: 89 first,
   // 100 second, same build, 2026-11-26): one unrecorded audit first, so the scores are the pages'.
   await lighthouse(new URL(values.path[0]!, origin).href, {
@@ -126,7 +88,7 @@ try {
   console.log(table);
   if (values.readme) await writeReadme(table);
 } finally {
-  chromium?.stop();
+  chromium?.kill();
   await sidecar?.stop();
   await rm(tmp, { recursive: true, force: true });
 }

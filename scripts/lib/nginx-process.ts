@@ -2,9 +2,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 import { ROOT } from "./sidecar-process.ts";
 
 export const NGINX = "/usr/sbin/nginx";
@@ -31,14 +31,6 @@ function templateConfig(conf: string, o: NginxOptions & { port: number; brotli: 
   out = replace(out, "https://reviews.example.com", o.siteUrl);
   if (!o.brotli) out = replace(out, "brotli_static on;", "");
   return out;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startNginx(o: NginxOptions): Promise<RunningNginx> {

@@ -1,6 +1,7 @@
 // Runs the real sidecar (sidecar/main.ts) as a child process on a free loopback port and collects its JSON log lines,
 // for benchmarks and the end-to-end tests that need a process of its own (signals, kill -9, restarts).
 import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type PostOptions, type PostReply, postForm } from "./hub-form.ts";
 
@@ -46,34 +47,26 @@ export async function startSidecar(
   const lines: string[] = [];
   const logs: LogLine[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  let gone = false;
-  let exitCode: number | null = null;
-  void exited.then((code) => ((gone = true), (exitCode = code)));
-  const collect = (stream: NodeJS.ReadableStream) => {
-    let partial = "";
-    stream.on("data", (chunk: Buffer) => {
-      const parts = (partial + chunk.toString("utf8")).split("\n");
-      partial = parts.pop()!;
-      for (const line of parts) {
-        if (!line) continue;
-        lines.push(line);
-        try {
-          logs.push(JSON.parse(line) as LogLine);
-        } catch {
-          logs.push({ level: "raw", msg: line });
-        }
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  for (const input of [child.stdout, child.stderr]) {
+    createInterface({ input, crlfDelay: Infinity }).on("line", (line) => {
+      if (!line) return;
+      lines.push(line);
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        logs.push({ level: "raw", msg: line });
       }
     });
-  };
-  collect(child.stdout);
-  collect(child.stderr);
+  }
 
   const waitForLog = async (match: (l: LogLine) => boolean, timeoutMs = 15_000, what = "log line") => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const hit = logs.find(match);
       if (hit) return hit;
-      if (gone) throw new Error(`sidecar exited with code ${exitCode} while waiting for ${what}:\n${lines.join("\n")}`);
+      if (gone())
+        throw new Error(`sidecar exited with code ${child.exitCode} while waiting for ${what}:\n${lines.join("\n")}`);
       if (Date.now() > until) throw new Error(`timed out waiting for ${what}:\n${lines.join("\n")}`);
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -106,7 +99,7 @@ export async function startSidecar(
       return fetch(`${adminUrl}${p}`);
     },
     stop: async (signal = "SIGTERM", graceMs = 5000) => {
-      if (!gone) child.kill(signal);
+      if (!gone()) child.kill(signal);
       const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
       const code = await exited;
       clearTimeout(timer);

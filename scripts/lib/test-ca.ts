@@ -23,56 +23,20 @@ const SAN = "DNS:localhost,DNS:*.websub.test,IP:127.0.0.1,IP:::1";
 export async function createTestCa(dir?: string): Promise<TestCa> {
   const root = dir ?? (await mkdtemp(path.join(os.tmpdir(), "websub-ca-")));
   const at = (name: string) => path.join(root, name);
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  await run("openssl", [
-    "req",
-    "-x509",
-    ...ec,
-    "-keyout",
-    at("ca.key"),
-    "-out",
-    at("ca.pem"),
-    "-days",
-    "2",
-    "-subj",
-    "/CN=WebSub Test CA",
-    "-addext",
-    "basicConstraints=critical,CA:TRUE",
-    "-addext",
-    "keyUsage=critical,keyCertSign,cRLSign",
-  ]);
-  await run("openssl", [
-    "req",
-    "-new",
-    ...ec,
-    "-keyout",
-    at("server.key"),
-    "-out",
-    at("server.csr"),
-    "-subj",
-    "/CN=localhost",
-  ]);
+  // Arguments as on a command line, in `root`: no argument but the last holds a space.
+  const openssl = (args: string, last: string) => run("openssl", [...args.split(" "), last], { cwd: root });
+  const ec = "-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes";
+  const caExt = "-addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign";
+  await openssl(`req -x509 ${ec} -keyout ca.key -out ca.pem -days 2 ${caExt} -subj`, "/CN=WebSub Test CA");
+  await openssl(`req -new ${ec} -keyout server.key -out server.csr -subj`, "/CN=localhost");
   await writeFile(
     at("server.ext"),
     `subjectAltName=${SAN}\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n`,
   );
-  await run("openssl", [
-    "x509",
-    "-req",
-    "-in",
-    at("server.csr"),
-    "-CA",
-    at("ca.pem"),
-    "-CAkey",
-    at("ca.key"),
-    "-CAcreateserial",
-    "-out",
-    at("server.pem"),
-    "-days",
-    "2",
-    "-extfile",
-    at("server.ext"),
-  ]);
+  await openssl(
+    "x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile server.ext -out",
+    "server.pem",
+  );
   const [caPem, cert, key] = await Promise.all(
     ["ca.pem", "server.pem", "server.key"].map((f) => readFile(at(f), "utf8")),
   );

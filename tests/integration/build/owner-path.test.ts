@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, it, type TestContext } from "node:test";
 import { ROOT } from "../../helpers/build.ts";
-import { freePort } from "../../../scripts/lib/nginx-process.ts";
+import { freePort } from "../../../scripts/lib/free-port.ts";
 
 const OWNER = [
   ["--name", "Smith & Sons Plumbing"],

@@ -16,7 +16,8 @@ import { callTool, connect } from "../mcp/helpers.ts";
 import { type HubUnderTest, sleep } from "../websub/helpers/hub-client.ts";
 import type { Subscriber } from "../websub/helpers/subscriber.ts";
 import { type PostgresSite, startPostgresSite } from "../websub/helpers/postgres-site.ts";
-import { freePort, NGINX, type RunningNginx, startNginx } from "../../../scripts/lib/nginx-process.ts";
+import { freePort } from "../../../scripts/lib/free-port.ts";
+import { NGINX, type RunningNginx, startNginx } from "../../../scripts/lib/nginx-process.ts";
 import { send } from "./send.ts";
 
 const RATE_LIMIT = 40;

@@ -1,8 +1,8 @@
 // `npm run export:static`: copies the release DIST_DIR points at into OUT as a static host should publish it.
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { SIDECAR_PATHS } from "../src/export/redirects.ts";
 import { ExportError, exportStatic } from "../src/export/write-export.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 
 const USAGE = `usage: npm run export:static -- OUT [--sidecar-origin URL] [--allow-loopback]
 
@@ -12,10 +12,8 @@ with --sidecar-origin a _redirects that proxies the sidecar's paths (${SIDECAR_P
 .br/.gz variants stay out. A release built for a loopback SITE_URL (localhost, 127.0.0.1) is refused unless
 --allow-loopback is given: build it with SITE_URL set to the public origin first.`;
 
-class UsageError extends Error {}
-
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     allowPositionals: true,
     options: {
       "sidecar-origin": { type: "string" },
@@ -53,9 +51,8 @@ if (import.meta.main) {
   try {
     await main();
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "";
-    if (err instanceof UsageError || code.startsWith("ERR_PARSE_ARGS_")) {
-      console.error(`${(err as Error).message}\n\n${USAGE}`);
+    if (err instanceof UsageError) {
+      console.error(`${err.message}\n\n${USAGE}`);
       process.exitCode = 2;
     } else {
       if (err instanceof ExportError || err instanceof ConfigError) console.error(err.message);

@@ -1,7 +1,7 @@
 // `npm run hub:migrate`: moves the hub from its SQLite file to PostgreSQL before replicas start on it; safe to run again.
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { isPostgresUrl, openHubDatabase } from "../sidecar/db/hub-database.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 import { copySqliteHub } from "./lib/hub-copy.ts";
 
 const USAGE = `usage: npm run hub:migrate -- --from <hub.sqlite> --to <postgres://user:password@host/database>
@@ -12,17 +12,10 @@ verifications. Rows the database already has are kept, so running it again copie
 Stop the sidecar that writes the SQLite file first; then start the replicas with HUB_DB set to the URL.`;
 
 async function main(argv: string[]): Promise<number> {
-  let values: { from?: string | undefined; to?: string | undefined; help?: boolean | undefined };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { from: { type: "string" }, to: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-    }));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const { values } = parseCommandLine({
+    args: argv,
+    options: { from: { type: "string" }, to: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -36,10 +29,7 @@ async function main(argv: string[]): Promise<number> {
         : !isPostgresUrl(values.to)
           ? "--to: expected a postgres:// URL"
           : undefined;
-  if (problem) {
-    process.stderr.write(`${problem}\n${USAGE}\n`);
-    return 2;
-  }
+  if (problem) throw new UsageError(problem);
   const database = openHubDatabase(values.to!, { applicationName: "reviews-service-hub-migrate", maxConnections: 1 });
   if (database.engine !== "postgres") return 2;
   try {
@@ -58,4 +48,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err;
+  process.stderr.write(`${err.message}\n${USAGE}\n`);
+  process.exitCode = 2;
+}

@@ -1,10 +1,10 @@
 // `npm run import`: brings reviews from a platform's export into data/reviews.jsonl (see docs/import.md).
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { CSV_FIELDS } from "../src/import/formats/csv.ts";
 import { FORMATS, isFormatName } from "../src/import/formats/index.ts";
 import { type ImportOptions, runImport } from "../src/import/run-import.ts";
 import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 
 const USAGE = `usage: npm run import -- [--from <format>] FILE... [--dry-run] [--prune] [--skip-invalid] [--include-unverified]
                          [--platform NAME] [--map "Column=field"]...
@@ -13,8 +13,6 @@ formats: ${FORMATS.join(", ")} (google: Business Profile API or Takeout JSON; tr
 export; csv: a header row of data-model fields, see docs/import.md). Without --from, each file's format is told by its
 content (Google and Trustpilot exports). Writes DATA_DIR/reviews.jsonl (default data/).`;
 
-class UsageError extends Error {}
-
 /** Exit codes beside runImport's 0 (imported) and 1 (input refused): a usage or configuration error, an I/O failure. */
 const EXIT_USAGE = 2;
 /** Another writer (a sync, an import or a build) holds DATA_DIR: the same code for all three commands. */
@@ -22,25 +20,19 @@ const EXIT_LOCKED = 3;
 const EXIT_IO = 4;
 
 export function importOptions(argv: readonly string[], dataDir: string, now: number): ImportOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        from: { type: "string" },
-        "dry-run": { type: "boolean", default: false },
-        prune: { type: "boolean", default: false },
-        "skip-invalid": { type: "boolean", default: false },
-        "include-unverified": { type: "boolean", default: false },
-        platform: { type: "string" },
-        map: { type: "string", multiple: true },
-      },
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      from: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      prune: { type: "boolean", default: false },
+      "skip-invalid": { type: "boolean", default: false },
+      "include-unverified": { type: "boolean", default: false },
+      platform: { type: "string" },
+      map: { type: "string", multiple: true },
+    },
+  });
   if (values.from !== undefined && !isFormatName(values.from))
     throw new UsageError(`--from: unknown format '${values.from}'; valid formats: ${FORMATS.join(", ")}`);
   if (positionals.length === 0) throw new UsageError("no export FILE given");

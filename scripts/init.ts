@@ -2,11 +2,11 @@
 // business.json from flags and an empty reviews.jsonl, ready for `npm run import`.
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { acquireDataLock, LockHeldError } from "../src/lib/data-lock.ts";
 import { Business } from "../src/lib/schema/business.ts";
 import { SYNC_STATE_FILE } from "../src/sync/state.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 
 const USAGE = `usage: npm run init -- --name NAME --url URL --telephone PHONE --description TEXT
                        --street STREET --city CITY --region REGION --postal-code CODE --country CC
@@ -21,8 +21,6 @@ const SAMPLE_ID = "caliche-creek-plumbing-air";
 
 /** The files of the business being replaced that would wrongly carry over to the new one. */
 const REPLACED = ["suppressed.jsonl", SYNC_STATE_FILE];
-
-class UsageError extends Error {}
 
 const text = { type: "string" } as const;
 const OPTIONS = {
@@ -74,12 +72,7 @@ const slugOf = (name: string) =>
 
 /** The business.json `argv` describes, validated as the build validates it; or an error naming each bad flag. */
 export function businessOf(argv: readonly string[], now: Date): { business: unknown; replace: boolean } {
-  let values;
-  try {
-    values = parseArgs({ args: [...argv], options: OPTIONS, strict: true }).values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const { values } = parseCommandLine({ args: [...argv], options: OPTIONS });
   const business = {
     $schema: "../schemas/business.schema.json",
     id: values.id ?? slugOf(values.name ?? ""),

@@ -1,7 +1,7 @@
 // `npm run publish`: tells a WebSub hub that the topics may have changed (run it after each deploy), with bounded retries.
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { siteUrls, TOPIC_PATHS } from "../src/lib/site-urls.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 
 const USAGE = `usage: npm run publish -- [--hub <hub URL>] [--topic <topic URL>]... [--attempts <n>] [--timeout <seconds>]
 
@@ -54,7 +54,7 @@ export async function pingHub(o: PingOptions): Promise<PingResult> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
     options: {
       hub: { type: "string" },
       topic: { type: "string", multiple: true },
@@ -90,8 +90,6 @@ async function main(): Promise<number> {
   }
   return results.every((r) => r.ok) ? 0 : 1;
 }
-
-class UsageError extends Error {}
 
 if (import.meta.main) {
   try {

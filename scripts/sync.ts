@@ -2,12 +2,12 @@
 // the release when they changed; with --every, keeps doing so on a schedule (see docs/sync.md).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import cron from "node-cron";
 import { ConfigError, type Config, loadConfig } from "../src/config.ts";
 import { createHttp, DEFAULT_HTTP, mask } from "../src/sync/http.ts";
 import { configuredSecrets, EXIT, runSync } from "../src/sync/run-sync.ts";
 import { PLATFORMS, type Mode, type Platform } from "../src/sync/types.ts";
+import { parseCommandLine, UsageError } from "./lib/cli.ts";
 
 const DEFAULT_FULL_EVERY = "17 4 * * *";
 
@@ -22,8 +22,6 @@ in full at once. --dry-run fetches and prints the diff, and writes nothing.
 exit codes: 0 synced; 1 the build (or the sync itself) failed; 2 usage or configuration; 3 another sync, import or build holds data/;
 4 Google failed; 5 Trustpilot failed; 6 both failed; 7 data/ must be fixed first.`;
 
-class UsageError extends Error {}
-
 type SyncArgs = Readonly<{
   sources: readonly Platform[];
   dryRun: boolean;
@@ -35,23 +33,18 @@ type SyncArgs = Readonly<{
 }>;
 
 function syncArgs(argv: readonly string[]): SyncArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        source: { type: "string" },
-        "dry-run": { type: "boolean", default: false },
-        full: { type: "boolean", default: false },
-        incremental: { type: "boolean", default: false },
-        "no-build": { type: "boolean", default: false },
-        every: { type: "string" },
-        "full-every": { type: "string" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const { values } = parseCommandLine({
+    args: [...argv],
+    options: {
+      source: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      full: { type: "boolean", default: false },
+      incremental: { type: "boolean", default: false },
+      "no-build": { type: "boolean", default: false },
+      every: { type: "string" },
+      "full-every": { type: "string" },
+    },
+  });
   const source = values.source;
   if (source !== undefined && !(PLATFORMS as readonly string[]).includes(source))
     throw new UsageError(`--source: expected google or trustpilot, got '${source}'`);

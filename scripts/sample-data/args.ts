@@ -1,5 +1,7 @@
 // Command-line options of generate-sample-data.ts, checked up front with messages that say what was expected.
-import { parseArgs } from "node:util";
+import { parseCommandLine, UsageError } from "../lib/cli.ts";
+
+export { UsageError };
 
 export type CliOptions = { count: number; seed: number; out: string };
 
@@ -15,11 +17,6 @@ DIR is not the data directory, so DIR is a complete data directory). Same option
 const MAX_COUNT = 1_000_000;
 const MAX_SEED = 0xffff_ffff;
 
-/** A bad command line; the CLI prints the message and the usage, and exits with status 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
 function wholeNumber(flag: string, raw: string, min: number, max: number): number {
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= min && n <= max))
@@ -29,22 +26,15 @@ function wholeNumber(flag: string, raw: string, min: number, max: number): numbe
 
 /** The options, or "help" when --help was asked for. */
 export function parseCli(argv: readonly string[]): CliOptions | "help" {
-  let values: { count?: string; seed?: string; out?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        count: { type: "string" },
-        seed: { type: "string" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const { values } = parseCommandLine({
+    args: [...argv],
+    options: {
+      count: { type: "string" },
+      seed: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
   if (values.help) return "help";
   const out = values.out ?? "data";
   if (out.trim() === "") throw new UsageError(`--out must name a directory, got "${out}"`);

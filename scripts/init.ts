@@ -22,42 +22,31 @@ const SAMPLE_ID = "caliche-creek-plumbing-air";
 /** The files of the business being replaced that would wrongly carry over to the new one. */
 const REPLACED = ["suppressed.jsonl", SYNC_STATE_FILE];
 
-const text = { type: "string" } as const;
+/** Each flag and the field of business.json it sets, for errors that name the flag. */
+const FIELD_OF = {
+  id: "id",
+  name: "name",
+  type: "schema_type",
+  url: "url",
+  telephone: "telephone",
+  email: "email",
+  description: "description",
+  street: "address.street_address",
+  city: "address.locality",
+  region: "address.region",
+  "postal-code": "address.postal_code",
+  country: "address.country",
+  "time-zone": "time_zone",
+  language: "language",
+} as const;
+type Flag = keyof typeof FIELD_OF;
 const OPTIONS = {
-  name: text,
-  id: text,
-  type: text,
-  url: text,
-  telephone: text,
-  email: text,
-  description: text,
-  street: text,
-  city: text,
-  region: text,
-  "postal-code": text,
-  country: text,
-  "time-zone": text,
-  language: text,
+  ...(Object.fromEntries(Object.keys(FIELD_OF).map((f) => [f, { type: "string" }])) as Record<
+    Flag,
+    { type: "string" }
+  >),
   replace: { type: "boolean" },
 } as const;
-
-/** Which flag sets each field of business.json, for errors that name the flag. */
-const FLAG_OF: Record<string, string> = {
-  id: "--id",
-  name: "--name",
-  schema_type: "--type",
-  url: "--url",
-  telephone: "--telephone",
-  email: "--email",
-  description: "--description",
-  "address.street_address": "--street",
-  "address.locality": "--city",
-  "address.region": "--region",
-  "address.postal_code": "--postal-code",
-  "address.country": "--country",
-  time_zone: "--time-zone",
-  language: "--language",
-};
 
 /** The name as a slug: "Smith & Sons Plumbing" gives "smith-sons-plumbing", "Zoë's Drains" "zoes-drains". */
 const slugOf = (name: string) =>
@@ -101,10 +90,8 @@ export function businessOf(argv: readonly string[], now: Date): { business: unkn
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = i.path.join(".");
-      const flag = FLAG_OF[key];
-      return flag
-        ? `${flag}: ${values[flag.slice(2) as keyof typeof values] === undefined ? "missing" : i.message}`
-        : `${key}: ${i.message}`;
+      const flag = (Object.keys(FIELD_OF) as Flag[]).find((f) => FIELD_OF[f] === key);
+      return flag ? `--${flag}: ${values[flag] === undefined ? "missing" : i.message}` : `${key}: ${i.message}`;
     });
     throw new UsageError([...new Set(lines)].join("\n"));
   }

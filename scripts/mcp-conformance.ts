@@ -7,6 +7,7 @@
 // Usage: node scripts/mcp-conformance.ts [--suite 2025|2026] [--dist DIR] [--output DIR]
 //        (without --dist, the sample data is built first)
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -38,12 +39,10 @@ const suite = SUITES[values.suite];
 const BASELINE = path.join(ROOT, "tests/conformance", suite.baseline);
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "mcp-conformance-"));
-let distDir = values.dist;
-if (!distDir) {
-  distDir = path.join(tmp, "dist");
-  const env = { DIST_DIR: distDir };
+const distDir = values.dist ?? path.join(tmp, "dist");
+if (!values.dist) {
   console.log("building the sample site ...");
-  await runBuild(env);
+  await runBuild({ DIST_DIR: distDir });
 }
 
 // The sidecar serves a release only for the origin it was built for.
@@ -74,15 +73,13 @@ try {
   ];
   if (values.output) args.push("--output-dir", values.output);
   console.log(`conformance suite ${suite.pkg} against ${sidecar.url}/mcp`);
-  code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: tmp, stdio: "inherit" });
-    const timer = setTimeout(() => child.kill("SIGKILL"), SUITE_TIMEOUT_MS);
-    child.on("error", reject);
-    child.on("exit", (exit) => {
-      clearTimeout(timer);
-      resolve(exit);
-    });
+  const child = spawn(process.execPath, args, {
+    cwd: tmp,
+    stdio: "inherit",
+    timeout: SUITE_TIMEOUT_MS,
+    killSignal: "SIGKILL",
   });
+  [code] = (await once(child, "exit")) as [number | null];
 } finally {
   await sidecar.stop();
   await rm(tmp, { recursive: true, force: true });

@@ -12,14 +12,10 @@ import { INDEX_FILE_FORMAT } from "../src/lib/search/index-file.ts";
 import { RELEASE_DB_FORMAT } from "../src/lib/release-db/schema.ts";
 import { runBuild } from "./lib/build-site.ts";
 
-const BUILD_FLAGS = ["allow-empty", "allow-shrink"] as const;
-let buildArgs: string[];
+// The flags are checked here and passed on to the build as they are.
+const buildArgs = process.argv.slice(2);
 try {
-  const { values } = parseArgs({
-    options: Object.fromEntries(BUILD_FLAGS.map((f) => [f, { type: "boolean" as const }])),
-    strict: true,
-  });
-  buildArgs = BUILD_FLAGS.filter((f) => values[f] === true).map((f) => `--${f}`);
+  parseArgs({ args: buildArgs, options: { "allow-empty": { type: "boolean" }, "allow-shrink": { type: "boolean" } } });
 } catch (err) {
   console.error(`${(err as Error).message}\nusage: npm start [-- --allow-empty] [--allow-shrink]`);
   process.exit(2);

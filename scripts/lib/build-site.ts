@@ -1,6 +1,7 @@
 // The real build (`npm run build`'s script) in a process of its own, and copies of a built release: for tests and
 // benchmarks that need a site on disk.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { cp, mkdir, mkdtemp, realpath, symlink } from "node:fs/promises";
 import path from "node:path";
 import { ROOT } from "./sidecar-process.ts";
@@ -24,50 +25,41 @@ export async function scratchDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(SCRATCH_DIR, prefix));
 }
 
+function spawnBuild(env: Record<string, string | undefined>, args: readonly string[], stdio: "inherit" | "pipe") {
+  return spawn(process.execPath, [BUILD_SCRIPT, ...args], {
+    cwd: ROOT,
+    stdio,
+    env: { ...process.env, ...NO_TELEMETRY, ...env },
+  });
+}
+
 /**
  * Runs `npm run build` with `env` over this process's environment and the build's command-line `args`, its output on
  * this process's; rejects when it fails (it has printed why).
  */
-export function runBuild(env: Record<string, string | undefined> = {}, args: readonly string[] = []): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILD_SCRIPT, ...args], {
-      cwd: ROOT,
-      stdio: "inherit",
-      env: { ...process.env, ...NO_TELEMETRY, ...env },
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`the build failed (${signal ?? `exit code ${code}`})`)),
-    );
-  });
+export async function runBuild(env: Record<string, string | undefined> = {}, args: readonly string[] = []) {
+  const [code, signal] = (await once(spawnBuild(env, args, "inherit"), "exit")) as [number | null, string | null];
+  if (code !== 0) throw new Error(`the build failed (${signal ?? `exit code ${code}`})`);
 }
 
 /**
  * Builds `dataDir` into `distDir` for `siteUrl`, with the build's command-line `args`; never throws on a failed build
  * (the result says how it ended).
  */
-export function buildSite(opts: {
+export async function buildSite(opts: {
   dataDir: string;
   distDir: string;
   siteUrl: string;
   args?: readonly string[];
 }): Promise<BuildResult> {
-  const env = {
-    ...process.env,
-    ...NO_TELEMETRY,
-    DATA_DIR: opts.dataDir,
-    DIST_DIR: opts.distDir,
-    SITE_URL: opts.siteUrl,
-  };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BUILD_SCRIPT, ...(opts.args ?? [])], { cwd: ROOT, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr, distDir: opts.distDir }));
-  });
+  const env = { DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, SITE_URL: opts.siteUrl };
+  const child = spawnBuild(env, opts.args ?? [], "pipe");
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d) => (stdout += d));
+  child.stderr!.on("data", (d) => (stderr += d));
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, stdout, stderr, distDir: opts.distDir };
 }
 
 /**

@@ -11,6 +11,10 @@ export type CopyReport = Readonly<{ read: CopyCounts; copied: CopyCounts }>;
 
 type Row = Record<string, unknown>;
 
+const SUBSCRIPTION =
+  "topic, callback, callback_host, secret, lease_seconds, verified_at, expires_at, consecutive_failures, created_at";
+const VERIFICATION = "token, mode, topic, callback, callback_host, secret, lease_seconds, reason, requested_at";
+
 export async function copySqliteHub(
   from: string,
   { pool, sql }: Extract<HubDatabase, { engine: "postgres" }>,
@@ -25,12 +29,12 @@ export async function copySqliteHub(
     const topics = all(
       `SELECT url, sha256, content_type, changed_at, ${hasRelease ? "released_at, seq" : "0 AS released_at, 0 AS seq"} FROM topics`,
     );
-    const subscriptions = all("SELECT * FROM subscriptions");
+    const subscriptions = all(`SELECT ${SUBSCRIPTION} FROM subscriptions`);
     const deliveries = all(
       `SELECT s.topic, s.callback, d.content_sha256, d.attempts, d.next_attempt_at, d.enqueued_at
        FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id`,
     );
-    const verifications = all("SELECT * FROM verifications");
+    const verifications = all(`SELECT ${VERIFICATION} FROM verifications`);
     const read = {
       topics: topics.length,
       subscriptions: subscriptions.length,
@@ -41,32 +45,22 @@ export async function copySqliteHub(
     await migratePostgres(sql, POSTGRES_BOOK, POSTGRES_MIGRATIONS);
     const client = await pool.connect();
     const copied = { topics: 0, subscriptions: 0, deliveries: 0, verifications: 0 };
-    const insert = async (sql: string, values: unknown[]) => (await client.query(sql, values)).rowCount ?? 0;
+    // Each row's values, in the order its SELECT named them, are the INSERT's parameters $1, $2, ...
+    const insert = async (sql: string, row: Row) => (await client.query(sql, Object.values(row))).rowCount ?? 0;
     try {
       await client.query("BEGIN");
       for (const t of topics) {
         copied.topics += await insert(
           `INSERT INTO topics (url, sha256, content_type, changed_at, released_at, seq) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (url) DO NOTHING`,
-          [t["url"], t["sha256"], t["content_type"], t["changed_at"], t["released_at"], t["seq"]],
+          t,
         );
       }
       for (const s of subscriptions) {
         copied.subscriptions += await insert(
-          `INSERT INTO subscriptions (topic, callback, callback_host, secret, lease_seconds, verified_at, expires_at,
-             consecutive_failures, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+          `INSERT INTO subscriptions (${SUBSCRIPTION}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            ON CONFLICT (topic, callback) DO NOTHING`,
-          [
-            s["topic"],
-            s["callback"],
-            s["callback_host"],
-            s["secret"],
-            s["lease_seconds"],
-            s["verified_at"],
-            s["expires_at"],
-            s["consecutive_failures"],
-            s["created_at"],
-          ],
+          s,
         );
       }
       for (const d of deliveries) {
@@ -75,26 +69,16 @@ export async function copySqliteHub(
           `INSERT INTO deliveries (subscription_id, content_sha256, attempts, next_attempt_at, enqueued_at)
            SELECT id, $3, $4, $5, $6 FROM subscriptions WHERE topic = $1 AND callback = $2
            ON CONFLICT (subscription_id) DO NOTHING`,
-          [d["topic"], d["callback"], d["content_sha256"], d["attempts"], d["next_attempt_at"], d["enqueued_at"]],
+          d,
         );
       }
       for (const v of verifications) {
         // A verification's token is unique to it: one already copied is found by it.
         copied.verifications += await insert(
-          `INSERT INTO verifications (token, mode, topic, callback, callback_host, secret, lease_seconds, reason, requested_at)
+          `INSERT INTO verifications (${VERIFICATION})
            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 WHERE NOT EXISTS (SELECT 1 FROM verifications WHERE token = $1)
            ON CONFLICT (topic, callback) WHERE mode <> 'denied' DO NOTHING`,
-          [
-            v["token"],
-            v["mode"],
-            v["topic"],
-            v["callback"],
-            v["callback_host"],
-            v["secret"],
-            v["lease_seconds"],
-            v["reason"],
-            v["requested_at"],
-          ],
+          v,
         );
       }
       await client.query("COMMIT");

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { after, before, it } from "node:test";
-import { publish, sampleSite, writeRelease } from "../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, writeRelease } from "../helpers/synthetic-release.ts";
 import { send } from "../integration/deploy/send.ts";
 import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { after, before, it } from "node:test";
 import { openSession, post, PROTOCOL } from "../../scripts/bench/lib/mcp-client.ts";
 import { type SidecarProcess, startSidecar } from "../../scripts/lib/sidecar-process.ts";
-import { publish, sampleSite, SITE_URL, writeRelease } from "../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, SITE_URL, writeRelease } from "../helpers/synthetic-release.ts";
 import { dataset } from "../helpers/dataset.ts";
 
 const READS = 20;

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import { publish, sampleSite, writeRelease } from "../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, writeRelease } from "../helpers/synthetic-release.ts";
 import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
 
 let tmp: string;

@@ -7,7 +7,7 @@ import { type ClientRequest, type IncomingMessage, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { after, before, it } from "node:test";
-import { publish, sampleSite, writeRelease } from "../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, writeRelease } from "../helpers/synthetic-release.ts";
 import { dataset } from "../helpers/dataset.ts";
 import { startTestSidecar, type TestSidecar } from "../helpers/sidecar.ts";
 

@@ -3,7 +3,7 @@ import { cp, mkdtemp, realpath, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { copyRelease } from "../../scripts/lib/build-site.ts";
-import { publish } from "../../scripts/lib/synthetic-release.ts";
+import { publish } from "./synthetic-release.ts";
 import { after, before } from "node:test";
 import { sampleRelease } from "./build.ts";
 import type { TestSidecar } from "./sidecar.ts";

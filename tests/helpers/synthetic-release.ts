@@ -1,4 +1,4 @@
-// Writes a release directory shaped like the build's (files, .br/.gz siblings, manifest.json) without Astro, for tests and benchmarks.
+// Writes a release directory shaped like the build's (files, .br/.gz siblings, manifest.json) without Astro, for tests.
 import { createHash } from "node:crypto";
 import { mkdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";

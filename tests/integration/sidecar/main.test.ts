@@ -8,13 +8,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { type SidecarProcess, startSidecar } from "../../../scripts/lib/sidecar-process.ts";
-import {
-  publish,
-  sampleSite,
-  SITE_URL,
-  type SyntheticFile,
-  writeRelease,
-} from "../../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, SITE_URL, type SyntheticFile, writeRelease } from "../../helpers/synthetic-release.ts";
 
 const SECRET = "integration-secret-outside-release";
 const BIG = Buffer.alloc(12 * 1024 * 1024, "reviews ");

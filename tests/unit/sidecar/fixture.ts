@@ -2,7 +2,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../../scripts/lib/synthetic-release.ts";
+import { publish, sampleSite, type SyntheticFile, writeRelease } from "../../helpers/synthetic-release.ts";
 import { createApp } from "../../../sidecar/app.ts";
 import { type LoadOptions, loadRelease } from "../../../sidecar/release/load.ts";
 import type { Release } from "../../../sidecar/release/release.ts";

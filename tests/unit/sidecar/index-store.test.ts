@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { it } from "node:test";
-import { sampleSite, writeRelease } from "../../../scripts/lib/synthetic-release.ts";
+import { sampleSite, writeRelease } from "../../helpers/synthetic-release.ts";
 import { loadRelease } from "../../../sidecar/release/load.ts";
 import { memoryLogger } from "../../helpers/logger.ts";
 import { createSearchIndexStore } from "../../../sidecar/release/index-store.ts";

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sampleSite, writeRelease } from "../../../scripts/lib/synthetic-release.ts";
+import { sampleSite, writeRelease } from "../../helpers/synthetic-release.ts";
 import { loadRelease, ReleaseError } from "../../../sidecar/release/load.ts";
 import { CHUNK_BYTES } from "../../../sidecar/static/file-body.ts";
 import { fixture } from "./fixture.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, it } from "node:test";
-import { sampleSite } from "../../../scripts/lib/synthetic-release.ts";
+import { sampleSite } from "../../helpers/synthetic-release.ts";
 import { createApp } from "../../../sidecar/app.ts";
 import { createReleaseStore, type ReleaseStore } from "../../../sidecar/release/release-store.ts";
 import type { Release } from "../../../sidecar/release/release.ts";

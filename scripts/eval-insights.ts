@@ -92,16 +92,9 @@ function render(split: string, r: EvalReport, ids: readonly string[]): string[] 
     `== split: ${split} (${r.items} sentences, ${r.gold_pairs} gold aspect labels)`,
     `aspect            P      R     F1    tp  fp  fn`,
   ];
-  for (const id of ids) {
-    const p = r.per_aspect[id]!;
-    lines.push(
-      `${id.padEnd(16)}${pct(p.precision)}${pct(p.recall)}${pct(p.f1)}  ${String(p.tp).padStart(4)}${String(p.fp).padStart(4)}${String(p.fn).padStart(4)}`,
-    );
-  }
-  const m = r.micro;
-  lines.push(
-    `${"micro".padEnd(16)}${pct(m.precision)}${pct(m.recall)}${pct(m.f1)}  ${String(m.tp).padStart(4)}${String(m.fp).padStart(4)}${String(m.fn).padStart(4)}`,
-  );
+  const row = (label: string, p: EvalReport["micro"]) =>
+    `${label.padEnd(16)}${pct(p.precision)}${pct(p.recall)}${pct(p.f1)}  ${[p.tp, p.fp, p.fn].map((k) => String(k).padStart(4)).join("")}`;
+  lines.push(...ids.map((id) => row(id, r.per_aspect[id]!)), row("micro", r.micro));
   lines.push(`macro F1 ${pct(r.macro_f1)}`);
   lines.push(`aspect-polarity accuracy ${pct(r.polarity_accuracy)}  (${r.polarity_scored} gold aspects found)`);
   lines.push(`joint aspect+polarity F1 ${pct(r.joint.f1)}`);

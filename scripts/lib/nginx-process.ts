@@ -51,13 +51,8 @@ export async function startNginx(o: NginxOptions): Promise<RunningNginx> {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${stderr}`);
-    if (
-      await fetch(`${url}/robots.txt`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
+    const answer = await fetch(`${url}/robots.txt`).catch(() => undefined);
+    if (answer?.ok) break;
     if (i === 100) throw new Error(`nginx did not answer on ${url} within 10 s:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }

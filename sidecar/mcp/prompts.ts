@@ -1,17 +1,13 @@
 // Prompts that turn the reviews into a brief for a model (feedback about a technician, an aspect, a service; a reply to a review), and completions for their arguments.
+import type { PromptArgument } from "@modelcontextprotocol/server";
 import type { Review } from "../../src/lib/schema/review.ts";
 import { normalizeText } from "../../src/lib/text/normalize.ts";
 import { aspectsOf, findByIdOrLabel, num, text } from "../../src/lib/mcp/insights-view.ts";
 import type { Snapshot } from "../../src/lib/mcp/snapshot.ts";
-import { invalidParams, type RpcFailure } from "./rpc.ts";
+import { invalidParams } from "./rpc.ts";
 import { newest, ratingStats, type Slice, sliceOf, sliceWhere } from "../../src/lib/mcp/tools/slices.ts";
 
-type Argument = Readonly<{
-  name: string;
-  description: string;
-  required: boolean;
-  complete?: (data: Snapshot) => string[];
-}>;
+type Argument = PromptArgument & Readonly<{ complete?: (data: Snapshot) => string[] }>;
 
 type Prompt = Readonly<{
   name: string;
@@ -46,9 +42,17 @@ function statsLine(reviews: Slice): string {
 const INSTRUCTIONS =
   "Base every statement on the reviews quoted below and cite review ids in brackets. Separate praise from complaints, name recurring themes with how often they come up, note any change over time, and say plainly when the evidence is thin. Do not invent details.";
 
-function invalid(arg: string, message: string): RpcFailure {
-  return invalidParams(`${arg}: ${message}`);
+/** A brief from the newest reviews that mention someone or something (`ask` says what to summarise). */
+function mentionBrief(ask: string, mentioning: string, reviews: Slice): string {
+  return [
+    `${ask} ${INSTRUCTIONS}`,
+    `Reviews mentioning ${mentioning}: ${statsLine(reviews)}`,
+    `The ${Math.min(QUOTED, reviews.positions.length)} newest:`,
+    ...newest(reviews, QUOTED).map((r) => quote(r)),
+  ].join("\n");
 }
+
+const invalid = (arg: string, message: string) => invalidParams(`${arg}: ${message}`);
 
 const unknown = (arg: string, input: string | undefined, known: string) =>
   invalid(arg, `no ${arg} is called ${JSON.stringify(input)}; known: ${known}`);
@@ -77,12 +81,11 @@ const PROMPTS: readonly Prompt[] = [
         mentions_technician: { input: t.id, resolved: t.id },
         since: since || null,
       });
-      return [
-        `Summarise recent customer feedback about ${t.name}${t.role ? ` (${t.role})` : ""} at ${data.business.name}. ${INSTRUCTIONS}`,
-        `Reviews mentioning ${t.name}${since ? ` since ${since}` : ""}: ${statsLine(reviews)}`,
-        `The ${Math.min(QUOTED, reviews.positions.length)} newest:`,
-        ...newest(reviews, QUOTED).map((r) => quote(r)),
-      ].join("\n");
+      return mentionBrief(
+        `Summarise recent customer feedback about ${t.name}${t.role ? ` (${t.role})` : ""} at ${data.business.name}.`,
+        `${t.name}${since ? ` since ${since}` : ""}`,
+        reviews,
+      );
     },
   },
   {
@@ -134,12 +137,8 @@ const PROMPTS: readonly Prompt[] = [
       const s = data.business.services.find((x) => x.id === id);
       if (!s) throw unknown("service", args["service"], data.business.services.map((x) => x.name).join(", "));
       const reviews = sliceWhere(data.index, { mentions_service: { input: s.id, resolved: s.id } });
-      return [
-        `Summarise customer feedback about ${data.business.name}'s ${s.name.toLowerCase()} service. ${INSTRUCTIONS}`,
-        `Reviews mentioning ${s.name.toLowerCase()}: ${statsLine(reviews)}`,
-        `The ${Math.min(QUOTED, reviews.positions.length)} newest:`,
-        ...newest(reviews, QUOTED).map((r) => quote(r)),
-      ].join("\n");
+      const name = s.name.toLowerCase();
+      return mentionBrief(`Summarise customer feedback about ${data.business.name}'s ${name} service.`, name, reviews);
     },
   },
   {
@@ -175,12 +174,7 @@ const PROMPTS: readonly Prompt[] = [
 const byName = new Map(PROMPTS.map((p) => [p.name, p]));
 
 export function listPrompts() {
-  return PROMPTS.map((p) => ({
-    name: p.name,
-    title: p.title,
-    description: p.description,
-    arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })),
-  }));
+  return PROMPTS.map(({ render, ...p }) => ({ ...p, arguments: p.arguments.map(({ complete, ...a }) => a) }));
 }
 
 export function getPrompt(name: string, args: Readonly<Record<string, string>> | undefined, data: Snapshot) {

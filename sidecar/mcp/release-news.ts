@@ -3,21 +3,17 @@ import type { ServerNotifier } from "@modelcontextprotocol/server";
 import type { SnapshotSource } from "./data/snapshot.ts";
 import { listResources, resourceVersion } from "./resources.ts";
 
-export type ReleaseNews = Readonly<{
-  /** Publishes resources/updated for each listed dataset whose content differs from the last check; returns how many. */
-  check: () => number;
-}>;
-
 /**
  * Only the listed datasets are compared: a review's own URI would need every review's old version kept, and a review
  * that changes also changes /reviews.json, whose update a listener hears.
  */
-export function createReleaseNews(data: SnapshotSource, notify: Pick<ServerNotifier, "resourceUpdated">): ReleaseNews {
+export function createReleaseNews(data: SnapshotSource, notify: Pick<ServerNotifier, "resourceUpdated">) {
   let releaseSeen = data.releaseId();
   // Taken at the first check, not here: a snapshot indexes the release, which the sidecar's start verifies first.
   // Until then a changed release is told as a change of every dataset.
   let versions: Map<string, string> | null = null;
   return Object.freeze({
+    /** Publishes resources/updated for each listed dataset whose content differs from the last check; returns how many. */
     check: () => {
       const release = data.releaseId();
       if (release === releaseSeen) {

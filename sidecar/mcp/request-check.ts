@@ -158,16 +158,9 @@ function tooDeep(message: Readonly<Record<string, unknown>>, path: readonly (str
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const invalidRequest = (message: string): Screening => ({
-  ok: false,
-  code: RPC.invalidRequest,
-  message: `Invalid Request: ${message}`,
-});
-const invalidParams = (message: string): Screening => ({
-  ok: false,
-  code: RPC.invalidParams,
-  message: `Invalid params: ${message}`,
-});
+const refused = (code: number, message: string): Screening => ({ ok: false, code, message });
+const invalidRequest = (message: string) => refused(RPC.invalidRequest, `Invalid Request: ${message}`);
+const invalidParams = (message: string) => refused(RPC.invalidParams, `Invalid params: ${message}`);
 
 /** What a zod issue says, as a person would say it: the rule and what came. */
 function plainWords(iss: z.core.$ZodRawIssue): string {

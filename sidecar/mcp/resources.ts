@@ -2,7 +2,8 @@
 import { readFile } from "node:fs/promises";
 import { reviewUrn } from "../../src/lib/feeds/items.ts";
 import type { McpData } from "./data/snapshot.ts";
-import { invalidRequest, RPC, RpcFailure } from "./rpc.ts";
+import { ProtocolError } from "@modelcontextprotocol/server";
+import { invalidRequest, RPC } from "./rpc.ts";
 
 // Larger datasets are refused over MCP (their URL serves them): a read holds the whole file several times over while it
 // is sent, with no limit on how many run at once, and they would fill a model's context anyway.
@@ -96,7 +97,7 @@ export async function readResource(uri: string, data: McpData) {
 }
 
 export const notFound = (uri: string) =>
-  new RpcFailure(
+  new ProtocolError(
     RPC.resourceNotFound,
     `Resource not found: ${uri}. resources/list names the datasets; a review is urn:reviews:{business}:{id}`,
     { uri },

@@ -1,5 +1,6 @@
-// JSON-RPC errors of the MCP endpoint: the one code table, the failure our handlers raise (the SDK answers it with its
-// code and message as given), the guard that hides anything else, and the HTTP-level error response.
+// JSON-RPC errors of the MCP endpoint: the one code table, the failures our handlers raise (the SDK's ProtocolError,
+// answered with its code and message as given), the guard that hides anything else, and the HTTP-level error response.
+import { ProtocolError } from "@modelcontextprotocol/server";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../log.ts";
 
@@ -19,21 +20,8 @@ export const RPC = Object.freeze({
 
 export type RpcId = string | number | null;
 
-/** The SDK sends `code`, `message` and `data` of a thrown error as they are; McpError would prefix the message with its code. */
-export class RpcFailure extends Error {
-  override name = "RpcFailure";
-  readonly code: number;
-  readonly data: unknown;
-
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.code = code;
-    this.data = data;
-  }
-}
-
-export const invalidParams = (message: string, data?: unknown) => new RpcFailure(RPC.invalidParams, message, data);
-export const invalidRequest = (message: string) => new RpcFailure(RPC.invalidRequest, message);
+export const invalidParams = (message: string) => new ProtocolError(RPC.invalidParams, message);
+export const invalidRequest = (message: string) => new ProtocolError(RPC.invalidRequest, message);
 
 const INTERNAL_MESSAGE = "Internal error: something went wrong on our side; try again later.";
 
@@ -42,9 +30,9 @@ export async function guarded<R>(logger: Logger, method: string, run: () => R | 
   try {
     return await run();
   } catch (err) {
-    if (err instanceof RpcFailure) throw err;
+    if (err instanceof ProtocolError) throw err;
     logger.error("MCP handler failed", { method, err: err as Error });
-    throw new RpcFailure(RPC.internalError, INTERNAL_MESSAGE);
+    throw new ProtocolError(RPC.internalError, INTERNAL_MESSAGE);
   }
 }
 

@@ -1,6 +1,13 @@
 // One MCP server instance: the v2 SDK's low-level Server with our handlers (tools, resources, prompts, completions),
 // built per 2026-07-28 request or per 2025 session from the same code, so both generations see the same surface.
-import { Server, type jsonSchemaValidator, type ProtocolEra } from "@modelcontextprotocol/server";
+import {
+  type HandlerResultTypeMap,
+  type jsonSchemaValidator,
+  type ProtocolEra,
+  type RequestMethod,
+  type RequestTypeMap,
+  Server,
+} from "@modelcontextprotocol/server";
 import type { Logger } from "../log.ts";
 import { APPS_CAPABILITY, appResources, readApp, withAppTools } from "./apps.ts";
 import type { SnapshotSource } from "./data/snapshot.ts";
@@ -59,76 +66,63 @@ export function createMcpServer(deps: SessionServerDeps, scope: ServerScope): Se
     ...(scope.era === "modern" ? { supportedProtocolVersions: [...SUPPORTED_VERSIONS] } : {}),
     cacheHints: Object.fromEntries([...CACHEABLE, "server/discover"].map((m) => [m, CACHE_HINT])),
   });
-  // Built per release (they quote its names) and cached there; the order never changes.
-  server.setRequestHandler("tools/list", () =>
-    guarded(logger, "tools/list", () => {
-      const snapshot = data.current();
-      const definitions = tools.definitions(snapshot);
-      return { tools: [...(apps ? withAppTools(definitions, snapshot.release.manifest.mcp_apps ?? {}) : definitions)] };
-    }),
-  );
-  server.setRequestHandler("tools/call", (request) =>
-    guarded(logger, "tools/call", () => {
-      const { name, arguments: args } = request.params;
-      // An unknown tool is a protocol error (the spec's -32602), not a tool result: there is no tool to fail.
-      if (!tools.has(name)) throw invalidParams(unknownTool(name, tools.names));
-      return tools.call(name, args, data.current);
-    }),
-  );
+  // Every handler behind the guard: an unexpected failure is logged once and answered as a bare internal error.
+  const on = <M extends RequestMethod>(
+    method: M,
+    run: (request: RequestTypeMap[M]) => HandlerResultTypeMap[M] | Promise<HandlerResultTypeMap[M]>,
+  ) => server.setRequestHandler(method, (request) => guarded(logger, method, () => run(request)));
 
-  server.setRequestHandler("resources/list", () =>
-    guarded(logger, "resources/list", () => {
-      const snapshot = data.current();
-      return { resources: [...listResources(snapshot), ...(apps ? appResources(snapshot) : [])] };
-    }),
-  );
-  server.setRequestHandler("resources/templates/list", () =>
-    guarded(logger, "resources/templates/list", () => ({ resourceTemplates: [reviewTemplate(data.current())] })),
-  );
-  server.setRequestHandler("resources/read", (request) =>
-    guarded(logger, "resources/read", async () => {
-      const snapshot = data.current();
-      return (apps && (await readApp(request.params.uri, snapshot))) || readResource(request.params.uri, snapshot);
-    }),
-  );
+  // Built per release (they quote its names) and cached there; the order never changes.
+  on("tools/list", () => {
+    const snapshot = data.current();
+    const definitions = tools.definitions(snapshot);
+    return { tools: [...(apps ? withAppTools(definitions, snapshot.release.manifest.mcp_apps ?? {}) : definitions)] };
+  });
+  on("tools/call", (request) => {
+    const { name, arguments: args } = request.params;
+    // An unknown tool is a protocol error (the spec's -32602), not a tool result: there is no tool to fail.
+    if (!tools.has(name)) throw invalidParams(unknownTool(name, tools.names));
+    return tools.call(name, args, data.current);
+  });
+
+  on("resources/list", () => {
+    const snapshot = data.current();
+    return { resources: [...listResources(snapshot), ...(apps ? appResources(snapshot) : [])] };
+  });
+  on("resources/templates/list", () => ({ resourceTemplates: [reviewTemplate(data.current())] }));
+  on("resources/read", async (request) => {
+    const snapshot = data.current();
+    return (apps && (await readApp(request.params.uri, snapshot))) || readResource(request.params.uri, snapshot);
+  });
   const subscriptions = scope.subscriptions;
   if (subscriptions) {
-    server.setRequestHandler("resources/subscribe", (request) =>
-      guarded(logger, "resources/subscribe", async () => {
-        const { uri } = request.params;
-        const version = resourceVersion(uri, data.current());
-        if (version === null) throw notFound(uri);
-        if (!(await subscriptions.add(uri, version))) {
-          throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
-        }
-        return {};
-      }),
-    );
-    server.setRequestHandler("resources/unsubscribe", (request) =>
-      guarded(logger, "resources/unsubscribe", async () => {
-        await subscriptions.remove(request.params.uri);
-        return {};
-      }),
-    );
+    on("resources/subscribe", async (request) => {
+      const { uri } = request.params;
+      const version = resourceVersion(uri, data.current());
+      if (version === null) throw notFound(uri);
+      if (!(await subscriptions.add(uri, version))) {
+        throw invalidRequest(`at most ${MAX_SUBSCRIPTIONS} subscriptions per session; unsubscribe from some first`);
+      }
+      return {};
+    });
+    on("resources/unsubscribe", async (request) => {
+      await subscriptions.remove(request.params.uri);
+      return {};
+    });
   }
 
-  server.setRequestHandler("prompts/list", () => ({ prompts: listPrompts() }));
-  server.setRequestHandler("prompts/get", (request) =>
-    guarded(logger, "prompts/get", () => getPrompt(request.params.name, request.params.arguments, data.current())),
-  );
+  on("prompts/list", () => ({ prompts: listPrompts() }));
+  on("prompts/get", (request) => getPrompt(request.params.name, request.params.arguments, data.current()));
 
-  server.setRequestHandler("completion/complete", (request) =>
-    guarded(logger, "completion/complete", () => {
-      const { ref, argument } = request.params;
-      const snapshot = data.current();
-      if (ref.type === "ref/prompt") return completePromptArgument(ref.name, argument.name, argument.value, snapshot);
-      const template = reviewTemplate(snapshot).uriTemplate;
-      if (ref.uri !== template)
-        throw invalidParams(`No resource template ${ref.uri}; resources/templates/list names it`);
-      if (argument.name !== "id") throw invalidParams(`${template} has no argument ${argument.name}`);
-      return completeFrom(snapshot.index.ids.slice(0, 1000), argument.value);
-    }),
-  );
+  on("completion/complete", (request) => {
+    const { ref, argument } = request.params;
+    const snapshot = data.current();
+    if (ref.type === "ref/prompt") return completePromptArgument(ref.name, argument.name, argument.value, snapshot);
+    const template = reviewTemplate(snapshot).uriTemplate;
+    if (ref.uri !== template) throw invalidParams(`No resource template ${ref.uri}; resources/templates/list names it`);
+    if (argument.name !== "id") throw invalidParams(`${template} has no argument ${argument.name}`);
+    return completeFrom(snapshot.index.ids.slice(0, 1000), argument.value);
+  });
 
   return server;
 }

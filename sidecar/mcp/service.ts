@@ -2,9 +2,7 @@
 // 2025 sessions of the shared store), the sweeper, and release news for both generations.
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
-import type { AppEnv } from "../http/env.ts";
 import type { Release } from "../release/release.ts";
 import type { Logger } from "../log.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
@@ -20,23 +18,9 @@ import type { McpSessionStore } from "./session-store/store.ts";
 import { createSessions } from "./sessions.ts";
 import { createToolRegistry } from "./tool-registry.ts";
 
-export type McpService = Readonly<{
-  /** Mounted at /mcp. */
-  routes: Hono<AppEnv>;
-  /** Starts the sweeper (idle sessions, release notifications). */
-  start: () => void;
-  /**
-   * Stops the sweeper, closes every 2026-07-28 exchange and this replica's sessions (their event streams end; the
-   * sessions stay open for other replicas).
-   */
-  stop: () => Promise<void>;
-  /** Closes the session store, once no request can reach it any more. */
-  close: () => Promise<void>;
-  /** Sessions this replica holds a transport for. */
-  sessionCount: () => number;
-}>;
+export type McpService = ReturnType<typeof createMcpService>;
 
-export type McpServiceDeps = Readonly<{
+type McpServiceDeps = Readonly<{
   config: Config;
   release: () => Release;
   search: SearchIndexStore;
@@ -48,7 +32,7 @@ export type McpServiceDeps = Readonly<{
 /** How often idle sessions are looked for and a new release is noticed: a few seconds, never more than half the TTL. */
 const TICK_MAX_MS = 5000;
 
-export function createMcpService(deps: McpServiceDeps): McpService {
+export function createMcpService(deps: McpServiceDeps) {
   const { config, logger } = deps;
   const ttlMs = config.mcp.sessionTtlSeconds * 1000;
   const data = createSnapshotSource({ release: deps.release, search: deps.search, siteUrl: config.siteUrl });
@@ -109,17 +93,21 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   };
 
   return Object.freeze({
+    /** Mounted at /mcp. */
     routes,
+    /** Starts the sweeper (idle sessions, release notifications). */
     start: () => {
       timer ??= setInterval(tickOnce, Math.max(100, Math.min(TICK_MAX_MS, ttlMs / 2)));
       timer.unref();
     },
+    /** Closes every 2026-07-28 exchange and this replica's sessions; they stay open for other replicas. */
     stop: async () => {
       clearInterval(timer);
       timer = undefined;
       await ticking;
       await Promise.all([sessions.closeAll(), modern.close(), modernApps.close()]);
     },
+    /** Closes the session store, once no request can reach it any more. */
     close: () => store.close(),
     sessionCount: sessions.count,
   });

@@ -14,19 +14,12 @@ type ToolCallResult = {
   isError?: boolean;
 };
 
-export type ToolRegistry = Readonly<{
-  /** The tools as tools/list shows them for the release `data` comes from, always in the same order. */
-  definitions: (data: Snapshot) => readonly ToolDefinition[];
-  names: readonly string[];
-  has: (name: string) => boolean;
-  /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
-  call: (name: string, args: unknown, data: () => Snapshot) => ToolCallResult;
-}>;
+export type ToolRegistry = ReturnType<typeof createToolRegistry>;
 
 /** Definitions of a few releases: the current one, and the one before while sessions move over. */
 const DEFINITIONS_CACHE_BYTES = 2 ** 20;
 
-export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry {
+export function createToolRegistry(tools: readonly Tool[] = TOOLS) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const known = new Map(tools.map((t) => [t.name, argumentNames(t.input)]));
   const definitions = new LRUCache<string, readonly ToolDefinition[]>({
@@ -34,7 +27,8 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
     maxEntrySize: DEFINITIONS_CACHE_BYTES / 4,
   });
   return Object.freeze({
-    definitions: (data: Snapshot) => {
+    /** The tools as tools/list shows them for the release `data` comes from, always in the same order. */
+    definitions: (data: Snapshot): readonly ToolDefinition[] => {
       const cached = definitions.get(data.releaseId);
       if (cached) return cached;
       const built = toolDefinitions(snapshotExamples(data), tools);
@@ -43,6 +37,7 @@ export function createToolRegistry(tools: readonly Tool[] = TOOLS): ToolRegistry
     },
     names: Object.freeze(tools.map((t) => t.name)),
     has: (name: string) => byName.has(name),
+    /** Runs a known tool: arguments checked against its schema, then answered from the snapshot `data()` gives. */
     call: (name: string, args: unknown, data: () => Snapshot): ToolCallResult => {
       const tool = byName.get(name);
       if (!tool) throw new Error(`unknown tool ${name}`);

@@ -9,13 +9,9 @@ import { ApiError } from "../http/errors.ts";
 import { aspectLabels, type IndexedRelease } from "../release/index-store.ts";
 import type { Release } from "../release/release.ts";
 
-export type ReviewSources = Readonly<{
-  /** The shell of the release being served; rejects when the release has none or it is not what its manifest says. */
-  shell: (release: Release) => Promise<ParsedShell>;
-  names: (indexed: IndexedRelease) => CatalogNames;
-}>;
+export type ReviewSources = ReturnType<typeof createReviewSources>;
 
-export function createReviewSources(): ReviewSources {
+export function createReviewSources() {
   return Object.freeze({ shell: perRelease(readShell), names: perRelease(namesOf) });
 }
 
@@ -28,6 +24,7 @@ function perRelease<K extends object, V>(make: (release: K) => V): (release: K) 
   };
 }
 
+/** The shell of the release being served; rejects when the release has none or it is not what its manifest says. */
 async function readShell(release: Release): Promise<ParsedShell> {
   const described = release.manifest.review_shell;
   if (!described)

@@ -3,12 +3,7 @@ import type { Logger } from "../log.ts";
 import type { HubStore } from "./store/store.ts";
 import type { TopicSource } from "./topics.ts";
 
-export type ChangeTracker = Readonly<{
-  /** Diffs now; checks never overlap, and one asked for during a check runs right after it. */
-  check(reason: string): Promise<void>;
-}>;
-
-export type ChangeDeps = Readonly<{
+type ChangeDeps = Readonly<{
   topics: TopicSource;
   store: HubStore;
   logger: Logger;
@@ -17,7 +12,7 @@ export type ChangeDeps = Readonly<{
   onQueued: () => void;
 }>;
 
-export function createChangeTracker(deps: ChangeDeps): ChangeTracker {
+export function createChangeTracker(deps: ChangeDeps) {
   let chain: Promise<void> = Promise.resolve();
 
   const diff = async (reason: string) => {
@@ -48,6 +43,7 @@ export function createChangeTracker(deps: ChangeDeps): ChangeTracker {
   };
 
   return Object.freeze({
+    /** Diffs now; checks never overlap, and one asked for during a check runs right after it. */
     check: (reason: string) => {
       const run = chain.then(() => diff(reason));
       chain = run.catch((err: Error) => deps.logger.error("websub change check failed", { reason, err }));

@@ -7,17 +7,7 @@ import type { Resolver } from "./net/lookup.ts";
 /** Host names whose address is remembered at most. */
 const MAX_NAMES_KEPT = 10_000;
 
-type HostPlace = Readonly<{ leave(): void }>;
-
-export type HostShare = Readonly<{
-  /**
-   * A place for a delivery to `callback`, or undefined when its name or address already holds its share (the delivery
-   * is then given back, and `busyHosts` keeps it from being claimed until a place of that host frees).
-   */
-  enter(callback: string): Promise<HostPlace | undefined>;
-  /** Host names (as stored with subscriptions) whose deliveries are not to be claimed now. */
-  busyHosts(): string[];
-}>;
+export type HostShare = ReturnType<typeof createHostShare>;
 
 /** The name a callback's host is counted by: `Example.COM.` and `example.com` are one host. */
 export function hostName(callback: string): string {
@@ -25,7 +15,7 @@ export function hostName(callback: string): string {
 }
 
 /** `onFree` is told whenever a host that was at its share frees a place. */
-export function createHostShare(perHost: number, resolve: Resolver, onFree: () => void): HostShare {
+export function createHostShare(perHost: number, resolve: Resolver, onFree: () => void) {
   const inFlight = new Map<string, number>();
   // Names seen to resolve to an address, so that a name whose address is full is skipped at the claim too.
   const addressOf = new Map<string, string>();
@@ -49,6 +39,10 @@ export function createHostShare(perHost: number, resolve: Resolver, onFree: () =
   };
 
   return Object.freeze({
+    /**
+     * A place for a delivery to `callback`, or undefined when its name or address already holds its share (the delivery
+     * is then given back, and `busyHosts` keeps it from being claimed until a place of that host frees).
+     */
     enter: async (callback: string) => {
       const name = hostName(callback);
       const address = await addressKey(name);
@@ -70,6 +64,7 @@ export function createHostShare(perHost: number, resolve: Resolver, onFree: () =
         },
       };
     },
+    /** Host names (as stored with subscriptions) whose deliveries are not to be claimed now. */
     busyHosts: () => {
       const busy: string[] = [];
       for (const [key, n] of inFlight) if (n >= perHost && !key.startsWith("@")) busy.push(key);

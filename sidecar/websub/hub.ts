@@ -1,10 +1,8 @@
 // Assembles the WebSub hub from the config: store, SSRF-guarded client, worker, change tracker, upkeep and routes.
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Hono } from "hono";
 import type { Config } from "../../src/config.ts";
 import { siteUrls } from "../../src/lib/site-urls.ts";
-import type { AppEnv } from "../http/env.ts";
 import type { Logger } from "../log.ts";
 import { createChangeTracker } from "./changes.ts";
 import { runDelivery } from "./deliver.ts";
@@ -15,24 +13,14 @@ import { createAddressPolicy } from "./net/policy.ts";
 import { storeRateLimiter } from "./rate-limit.ts";
 import { hubRoutes } from "./routes.ts";
 import { scheduleUpkeep, type Upkeep } from "./schedule.ts";
-import type { HubStats, HubStore } from "./store/store.ts";
+import type { HubStore } from "./store/store.ts";
 import { type ReleaseSource, siteTopicSource } from "./topics.ts";
 import { runVerification } from "./verify.ts";
 import { createWorker } from "./worker.ts";
 
-export type Hub = Readonly<{
-  /** Mount at `/api/websub` (the hub URL is `/api/websub/hub`). */
-  routes: Hono<AppEnv>;
-  /** Diffs the topics against the store (a rebuild while the sidecar was down counts), then starts working. */
-  start(): Promise<void>;
-  /** Stops taking work, lets deliveries in flight finish (each bounded by its timeout), closes the database. */
-  stop(): Promise<void>;
-  /** Throws unless the database answers. */
-  healthCheck(): Promise<void>;
-  stats(): Promise<HubStats & { worker: { inFlight: number; concurrency: number } }>;
-}>;
+export type Hub = ReturnType<typeof createHub>;
 
-export type HubDeps = Readonly<{
+type HubDeps = Readonly<{
   config: Config;
   logger: Logger;
   releases: ReleaseSource;
@@ -43,7 +31,7 @@ export type HubDeps = Readonly<{
   now?: () => number;
 }>;
 
-export function createHub(deps: HubDeps): Hub {
+export function createHub(deps: HubDeps) {
   const { config, logger } = deps;
   const ws = config.websub;
   const now = deps.now ?? Date.now;
@@ -138,7 +126,9 @@ export function createHub(deps: HubDeps): Hub {
   let unlisten: (() => Promise<void>) | undefined;
   let upkeep: Upkeep | undefined;
   return Object.freeze({
+    /** Mount at `/api/websub` (the hub URL is `/api/websub/hub`). */
     routes,
+    /** Diffs the topics against the store (a rebuild while the sidecar was down counts), then starts working. */
     start: async () => {
       await tracker.check("startup");
       // A new release is also new content to deliver: work another replica queued for it (a roll-out reaches the
@@ -156,6 +146,7 @@ export function createHub(deps: HubDeps): Hub {
         concurrency: ws.concurrency,
       });
     },
+    /** Stops taking work, lets deliveries in flight finish (each bounded by its timeout), closes the database. */
     stop: async () => {
       unwatch?.();
       await upkeep?.stop();

@@ -4,11 +4,11 @@ import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "../log.ts";
 import type { HubStore } from "./store/store.ts";
 
-export type Upkeep = Readonly<{ stop(): Promise<void> }>;
+export type Upkeep = ReturnType<typeof scheduleUpkeep>;
 
-export type UpkeepDeps = Readonly<{ store: HubStore; pattern: string; logger: Logger; now: () => number }>;
+type UpkeepDeps = Readonly<{ store: HubStore; pattern: string; logger: Logger; now: () => number }>;
 
-export function scheduleUpkeep(deps: UpkeepDeps): Upkeep {
+export function scheduleUpkeep(deps: UpkeepDeps) {
   const { store, logger } = deps;
   const task: ScheduledTask = cron.schedule(
     deps.pattern,

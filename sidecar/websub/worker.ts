@@ -20,16 +20,7 @@ export type WorkerOptions = Readonly<{
 /** Longest sleep between looks at the store, so work queued by another process is found too. */
 const MAX_IDLE_MS = 30_000;
 
-export type Worker = Readonly<{
-  start(): void;
-  /** Work was queued: look now. */
-  kick(): void;
-  inFlight(): number;
-  /** Stops claiming and waits for the jobs in flight (each bounded by its own timeout) up to `graceMs`. */
-  stop(graceMs?: number): Promise<void>;
-}>;
-
-export function createWorker(options: WorkerOptions): Worker {
+export function createWorker(options: WorkerOptions) {
   const { concurrency, sources, logger } = options;
   const now = options.now ?? Date.now;
   let running = false;
@@ -125,8 +116,10 @@ export function createWorker(options: WorkerOptions): Worker {
       running = true;
       wake();
     },
+    /** Work was queued: look now. */
     kick: wake,
     inFlight: () => inFlight,
+    /** Stops claiming and waits for the jobs in flight (each bounded by its own timeout) up to `graceMs`. */
     stop: async (graceMs = 15_000) => {
       running = false;
       clearTimeout(timer);

@@ -8,20 +8,17 @@ import type { Release } from "../../release/release.ts";
 /** What tools answer from, and the release being served itself for the resources that read its files. */
 export type McpData = Snapshot & Readonly<{ release: Release }>;
 
-export type SnapshotSource = Readonly<{
-  current: () => McpData;
-  /** Id of the release the index now answers from (for change detection). */
-  releaseId: () => string;
-}>;
+export type SnapshotSource = ReturnType<typeof createSnapshotSource>;
 
-export type SnapshotDeps = Readonly<{ release: () => Release; search: SearchIndexStore; siteUrl: string }>;
+type SnapshotDeps = Readonly<{ release: () => Release; search: SearchIndexStore; siteUrl: string }>;
 
-export function createSnapshotSource(deps: SnapshotDeps): SnapshotSource {
+export function createSnapshotSource(deps: SnapshotDeps) {
   const urls = siteUrls(deps.siteUrl);
 
   return Object.freeze({
+    /** Id of the release the index now answers from (for change detection). */
     releaseId: () => deps.search.current().releaseId,
-    current: () => {
+    current: (): McpData => {
       const release = deps.search.current();
       const served = deps.release();
       const { index } = release;

@@ -1,4 +1,5 @@
 // DNS-rebinding protection: the Host must be the site's host or a loopback name (else 421), the Origin, when sent, an allowed one (else 403).
+import { localhostAllowedHostnames, validateHostHeader } from "@modelcontextprotocol/server";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export type GuardPolicy = Readonly<{
@@ -10,8 +11,6 @@ export type GuardPolicy = Readonly<{
 
 export type Refusal = Readonly<{ status: ContentfulStatusCode; message: string }>;
 
-const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 export function guardPolicy(siteUrl: string, allowedOrigins: readonly string[]): GuardPolicy {
   return Object.freeze({
     siteHost: new URL(siteUrl).host.toLowerCase(),
@@ -21,7 +20,9 @@ export function guardPolicy(siteUrl: string, allowedOrigins: readonly string[]):
 
 /** `host` is the Host header (or the URL's host when there is none). */
 export function checkHost(policy: GuardPolicy, host: string | null): Refusal | null {
-  if (host !== null && isAllowedHost(policy, host)) return null;
+  // The site's host with its port; a loopback name (the SDK's check) on any port.
+  const h = host?.trim().toLowerCase();
+  if (h === policy.siteHost || validateHostHeader(h, localhostAllowedHostnames()).ok) return null;
   return {
     status: 421,
     message: `Misdirected request: this MCP endpoint answers for ${policy.siteHost} and loopback addresses, not ${JSON.stringify(host ?? "")}`,
@@ -40,14 +41,6 @@ export function checkOrigin(policy: GuardPolicy, origin: string | null, requestO
     status: 403,
     message: `Origin ${JSON.stringify(origin)} is not allowed to use this MCP endpoint (MCP_ALLOWED_ORIGINS)`,
   };
-}
-
-function isAllowedHost(policy: GuardPolicy, host: string): boolean {
-  const h = host.trim().toLowerCase();
-  if (h === policy.siteHost) return true;
-  const name = h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.split(":")[0]!;
-  const port = h.slice(name.length);
-  return LOOPBACK_NAMES.has(name) && (port === "" || /^:\d{1,5}$/.test(port));
 }
 
 function normalizeOrigin(origin: string): string | null {

@@ -3,6 +3,7 @@
 import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { etag } from "hono/etag";
 import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
@@ -57,8 +58,8 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
     return internalRpcError();
   });
   // Public metadata, read before connecting (and from any origin): not behind the endpoint's Host and Origin guards.
-  const card = serverCardHandler(deps.siteUrl);
-  app.on(["GET", "HEAD"], "/server-card", (c) => card(c.req.raw));
+  // GET serves HEAD too, without the body: Hono answers it from the same handler, so the ETag is the body's.
+  app.get("/server-card", etag(), serverCardHandler(deps.siteUrl));
   app.use("/", async (c, next) => {
     const url = new URL(c.req.url);
     const host = c.req.header("host") ?? url.host;

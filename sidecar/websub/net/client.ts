@@ -1,8 +1,8 @@
-// Outbound HTTPS to callbacks: node:https with one overall timeout, no redirects, no retries, a capped read of the answer
+// Outbound HTTPS to callbacks through got: one overall timeout, no redirects, no retries, a capped read of the answer
 // and the SSRF guard.
-import type { IncomingMessage } from "node:http";
-import { Agent, request } from "node:https";
+import { Agent } from "node:https";
 import { createSecureContext } from "node:tls";
+import got, { type RequestError } from "got";
 import { hostAddress } from "../../net/ip.ts";
 import { ForbiddenAddressError, guardedLookup, type Resolver } from "./lookup.ts";
 import type { AddressPolicy } from "./policy.ts";
@@ -41,79 +41,68 @@ export function createCallbackClient(options: ClientOptions): CallbackClient {
   const agent = new Agent({ keepAlive: false, secureContext: createSecureContext() });
   const lookup = guardedLookup(options.policy, options.resolver);
 
-  const call = (req: CallRequest): Promise<HttpOutcome> =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const ms = () => Math.round(performance.now() - started);
-      let settled = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const fail = (code: string, message: string) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ kind: "error", code, message, ms: ms() });
-      };
+  const call = async (req: CallRequest): Promise<HttpOutcome> => {
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    const refused = refusal(req.url, options.policy);
+    if (refused) return { kind: "error", ...refused, ms: ms() };
 
-      let url: URL;
-      try {
-        url = new URL(req.url);
-      } catch {
-        return fail("ERR_INVALID_URL", "not a URL");
-      }
-      if (url.protocol !== "https:") return fail("ERR_WEBSUB_NOT_HTTPS", "callbacks are contacted over https only");
-      // An IP literal never goes through DNS, so the lookup guard would not see it.
-      const literal = hostAddress(url.hostname);
-      if (literal) {
-        const verdict = options.policy.check(literal, url.hostname);
-        if (!verdict.ok) {
-          const err = new ForbiddenAddressError(`${url.hostname} is a ${verdict.reason} address`);
-          return fail(err.code, err.message);
-        }
-      }
-
-      let status: number | undefined;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = (complete: boolean) => {
-        if (settled) return;
-        if (status === undefined) return fail("ERR_NO_RESPONSE", "the connection ended without a response");
-        settled = true;
-        clearTimeout(timer);
-        resolve({ kind: "response", status, body: Buffer.concat(chunks, size), complete, ms: ms() });
-        outgoing.destroy();
-      };
-      // A status already received stands (a delivery's answer body is ignored); the body is then incomplete.
-      const failed = (code: string, message: string) => (status === undefined ? fail(code, message) : finish(false));
-
-      const headers: Record<string, string> = { "user-agent": options.userAgent, ...req.headers };
-      if (req.body) headers["content-length"] = String(req.body.length);
-      const outgoing = request(url, { method: req.method, headers, agent, lookup });
-      // The whole exchange, from DNS to the last byte read.
-      timer = setTimeout(() => {
-        failed("ETIMEDOUT", `no complete answer within ${req.timeoutMs} ms`);
-        outgoing.destroy();
-      }, req.timeoutMs);
-      outgoing.on("response", (res: IncomingMessage) => {
-        status = res.statusCode;
-        res.on("data", (chunk: Buffer) => {
-          if (settled) return;
-          const room = req.maxBodyBytes - size;
-          if (chunk.length > room) {
-            chunks.push(chunk.subarray(0, room));
-            size += room;
-            return finish(false);
-          }
-          chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on("end", () => finish(true));
-        res.on("error", (err: NodeJS.ErrnoException) => failed(err.code ?? "ERR_REQUEST", err.message));
-      });
-      outgoing.on("error", (err: NodeJS.ErrnoException) => failed(err.code ?? "ERR_REQUEST", err.message));
-      outgoing.end(req.body);
+    let status: number | undefined;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const answer = (complete: boolean): HttpOutcome =>
+      status === undefined
+        ? { kind: "error", code: "ERR_NO_RESPONSE", message: "the connection ended without a response", ms: ms() }
+        : { kind: "response", status, body: Buffer.concat(chunks, size), complete, ms: ms() };
+    const stream = got.stream(req.url, {
+      method: req.method,
+      headers: { "user-agent": options.userAgent, ...req.headers },
+      body: req.body,
+      agent: { https: agent },
+      dnsLookup: lookup,
+      timeout: { request: req.timeoutMs },
+      followRedirect: false,
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      decompress: false,
     });
+    stream.on("response", (res: { statusCode: number }) => (status = res.statusCode));
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const kept = chunk.subarray(0, req.maxBodyBytes - size);
+        chunks.push(kept);
+        size += kept.length;
+        // Leaving the loop drops the connection.
+        if (kept.length < chunk.length) return answer(false);
+      }
+      return answer(true);
+    } catch (err) {
+      // A status already received stands (a delivery's answer body is ignored); the body is then incomplete.
+      if (status !== undefined) return answer(false);
+      const { code = "ERR_REQUEST", message } = err as RequestError;
+      return { kind: "error", code, message, ms: ms() };
+    }
+  };
 
   return Object.freeze({ call, close: () => agent.destroy() });
+}
+
+/** Why `href` is not contacted at all: not an https: URL, or an IP literal the policy forbids. */
+function refusal(href: string, policy: AddressPolicy): { code: string; message: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return { code: "ERR_INVALID_URL", message: "not a URL" };
+  }
+  if (url.protocol !== "https:")
+    return { code: "ERR_WEBSUB_NOT_HTTPS", message: "callbacks are contacted over https only" };
+  // An IP literal never goes through DNS, so the lookup guard would not see it.
+  const literal = hostAddress(url.hostname);
+  const verdict = literal && policy.check(literal, url.hostname);
+  if (!verdict || verdict.ok) return undefined;
+  const err = new ForbiddenAddressError(`${url.hostname} is a ${verdict.reason} address`);
+  return { code: err.code, message: err.message };
 }
 
 /** For logs: the status, or the error code, and how long it took; never the body (it may echo anything). */

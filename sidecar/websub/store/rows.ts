@@ -53,20 +53,5 @@ export function toRateDecision(row: Row, perMinute: number) {
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(missing / perMs / 1000)) } as const;
 }
 
-export const CAP_REFUSALS = {
-  topic: (max: number) =>
-    ({
-      status: "refused",
-      field: "hub.topic",
-      reason: `this topic has reached its limit of ${max} subscriptions`,
-    }) as const,
-  host: (host: string, max: number) =>
-    ({
-      status: "refused",
-      field: "hub.callback",
-      reason: `the callback host ${host} has reached its limit of ${max} subscriptions`,
-    }) as const,
-};
-
 /** How many recorded changes of each topic the sweep keeps (the newest), for an operator's look back. */
 export const TOPIC_CHANGES_KEPT = 100;

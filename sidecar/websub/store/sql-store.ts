@@ -2,16 +2,9 @@
 // other processes hear of queued work.
 import { randomBytes } from "node:crypto";
 import type { Query, Sql } from "../../db/sql.ts";
-import {
-  CAP_REFUSALS,
-  TOPIC_CHANGES_KEPT,
-  toDeliveryJob,
-  toRateDecision,
-  toSubscription,
-  toVerificationJob,
-} from "./rows.ts";
+import { TOPIC_CHANGES_KEPT, toDeliveryJob, toRateDecision, toSubscription, toVerificationJob } from "./rows.ts";
 import { type HubDialect, SQL } from "./statements.ts";
-import type { FailureOutcome, HubStore, TopicContentChange, TopicVersion } from "./store.ts";
+import type { FailureOutcome, HubStore, IntentOutcome, TopicContentChange, TopicVersion } from "./store.ts";
 
 export type SqlStoreOptions = Readonly<{
   sql: Sql;
@@ -55,9 +48,14 @@ export function createSqlStore(options: SqlStoreOptions): HubStore {
           if ((await q(SQL.subscriptionExists, [r.topic, r.callback])).rowCount === 0) {
             const args = [r.topic, r.callback, r.requestedAt];
             const perTopic = Number((await q(SQL.countOthersByTopic, args)).rows[0]!["n"]);
-            if (perTopic >= limits.maxPerTopic) return CAP_REFUSALS.topic(limits.maxPerTopic);
+            if (perTopic >= limits.maxPerTopic)
+              return refused("hub.topic", `this topic has reached its limit of ${limits.maxPerTopic} subscriptions`);
             const perHost = Number((await q(SQL.countOthersByHost, [...args, r.callbackHost])).rows[0]!["n"]);
-            if (perHost >= limits.maxPerHost) return CAP_REFUSALS.host(r.callbackHost, limits.maxPerHost);
+            if (perHost >= limits.maxPerHost)
+              return refused(
+                "hub.callback",
+                `the callback host ${r.callbackHost} has reached its limit of ${limits.maxPerHost} subscriptions`,
+              );
           }
         }
         await q(SQL.verificationUpsert, [
@@ -203,6 +201,10 @@ function topicStep(stored: Readonly<{ sha256: string; releasedAt: number }>, ver
   if (version.releasedAt < stored.releasedAt) return "stale";
   if (version.releasedAt === stored.releasedAt) return "same";
   return version.sha256 === stored.sha256 ? "advance" : "change";
+}
+
+function refused(field: "hub.topic" | "hub.callback", reason: string): IntentOutcome {
+  return { status: "refused", field, reason };
 }
 
 function topicOutcome(step: TopicStep, seq: number, queued = 0): TopicContentChange {

@@ -108,7 +108,7 @@ type SweepOutcome = Readonly<{
   claimsRecovered: number;
 }>;
 
-export type HubStats = Readonly<{
+type HubStats = Readonly<{
   subscriptions: Readonly<{ active: number; expired: number; byTopic: Readonly<Record<string, number>> }>;
   verificationsPending: number;
   deliveriesPending: number;

@@ -3,7 +3,7 @@
 import { isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { etag } from "hono/etag";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { type ClientAddress, clientKey } from "../../http/client-address.ts";
 import type { AppEnv } from "../../http/env.ts";
 import type { Logger } from "../../log.ts";
@@ -16,6 +16,7 @@ import { serverCardHandler } from "./server-card.ts";
 import { internalRpcError, RPC, rpcError } from "../rpc.ts";
 
 const ALLOW = "GET, POST, DELETE, OPTIONS";
+const CARD_CORS_HEADERS = ["access-control-allow-origin", "access-control-expose-headers"];
 
 /** An allowed cross-origin caller (browser-based clients) may read the answer and the session header. */
 const mcpCors = cors({
@@ -59,7 +60,9 @@ export function mcpRoutes(deps: McpRouteDeps): Hono<AppEnv> {
   });
   // Public metadata, read before connecting (and from any origin): not behind the endpoint's Host and Origin guards.
   // GET serves HEAD too, without the body: Hono answers it from the same handler, so the ETag is the body's.
-  app.get("/server-card", etag(), serverCardHandler(deps.siteUrl));
+  // A 304 keeps the card's CORS headers, so a page that revalidates it can still read the answer.
+  const cardEtag = etag({ retainedHeaders: [...RETAINED_304_HEADERS, ...CARD_CORS_HEADERS] });
+  app.get("/server-card", cardEtag, serverCardHandler(deps.siteUrl));
   app.use("/", async (c, next) => {
     const url = new URL(c.req.url);
     const host = c.req.header("host") ?? url.host;

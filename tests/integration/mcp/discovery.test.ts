@@ -62,6 +62,9 @@ describe("MCP discovery", () => {
     const again = await fetch(`${sc.url}/mcp/server-card`, { headers: { "if-none-match": etag } });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get("etag"), etag);
+    // A page revalidating the card from another origin must still be allowed to read the 304.
+    assert.equal(again.headers.get("access-control-allow-origin"), "*");
+    assert.equal(again.headers.get("access-control-expose-headers"), "ETag");
   });
 
   it("the developer page links the card and the catalog", async () => {

@@ -1,9 +1,12 @@
-// GET /api/reviews/since/{date} from the release's since table: a compressed body, or an identity one up to
-// HELD_IDENTITY_BYTES, is made off the event loop once per release, coding and date, and kept; identical requests in
-// flight share it, and at most LARGE_AT_ONCE large ones are made at a time, LARGE_WAITING more wait (beyond that 503
-// with Retry-After). A larger identity body is streamed, never held whole, and takes a place while it streams.
-import { Readable } from "node:stream";
+// GET /api/reviews/since/{date} from the release's since table. An answer up to HELD_BYTES before coding is made off the
+// event loop once per release, coding and date, and kept; identical requests in flight share it. A larger one is
+// streamed, compressed on the way when the client asks for it, and never held whole: what it holds is a slice of
+// reviews and the compressor's window, whatever its size. Large answers take one of LARGE_AT_ONCE places while they are
+// made or streamed, LARGE_WAITING more wait (beyond that 503 with Retry-After).
+import { Readable, type Transform } from "node:stream";
+import zlib from "node:zlib";
 import { pipeline } from "node:stream/promises";
+import { pipeline as pipe } from "node:stream";
 import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
 import { ApiError } from "../http/errors.ts";
 import { LRUCache } from "lru-cache";
@@ -15,20 +18,22 @@ import { buildSinceTable, type SinceTable } from "./since.ts";
 /** Answers from this size on count as large. */
 const LARGE_BYTES = 1024 * 1024;
 /**
- * Identity answers up to this size are kept like compressed ones: a recent since page (the last month at 100k reviews,
- * about 2 MB) is then sent from memory instead of streamed slice by slice on every request.
+ * Answers up to this size (before coding) are made whole and kept: a recent since page (the last month at 100k reviews,
+ * about 2 MB) is then sent from memory instead of made again on every request. Larger ones, the whole history at
+ * 100k is 100 MB, are streamed: made whole, each one in the making held its full coded size, and kept, a few of them
+ * filled the cache.
  */
-const HELD_IDENTITY_BYTES = 4 * 1024 * 1024;
+const HELD_BYTES = 4 * 1024 * 1024;
 const LARGE_AT_ONCE = 2;
 /** Large answers waiting for a place; beyond them a request is answered 503. */
 const LARGE_WAITING = 32;
-/** The answers kept, in bytes; no one answer takes more than a quarter. */
-const KEPT_BYTES = 64 * 2 ** 20;
+/** The answers kept, in bytes: at least four of the largest kept (HELD_BYTES as is), many more compressed. */
+const KEPT_BYTES = 16 * 2 ** 20;
 
 export type SinceAnswers = (req: Request, release: IndexedRelease, date: string) => Promise<Response>;
 
 export function sinceAnswers(): SinceAnswers {
-  const responses = new LRUCache<string, Rendered>({ maxSize: KEPT_BYTES, maxEntrySize: KEPT_BYTES / 4 });
+  const responses = new LRUCache<string, Rendered>({ maxSize: KEPT_BYTES, maxEntrySize: HELD_BYTES + 512 });
   let table: { releaseId: string; ready: Promise<SinceTable> } | undefined;
   const making = new Map<string, Promise<Rendered>>();
   const slots = createSlots(LARGE_AT_ONCE, LARGE_WAITING);
@@ -72,16 +77,44 @@ export function sinceAnswers(): SinceAnswers {
     const { headers, notModifiedHeaders } = jsonHeaders(coding, bytes, validators);
     if (evaluatePreconditions(req.headers, validators) === 304)
       return new Response(null, { status: 304, headers: notModifiedHeaders });
-    if (coding !== "identity" || (bytes <= HELD_IDENTITY_BYTES && req.method !== "HEAD"))
-      return send(await rendered(t, date, count, coding, validators), req);
-    if (req.method === "HEAD") return new Response(null, { status: 200, headers });
-    // Streamed, the answer still takes a place, held until the stream ends or is cut: otherwise identity requests for
-    // many dates would each make their answer at once, beside the few the places allow.
+    if (coding === "identity" && req.method === "HEAD") return new Response(null, { status: 200, headers });
+    if (bytes <= HELD_BYTES) return send(await rendered(t, date, count, coding, validators), req);
+    // A streamed compressed answer's length is known only once it is sent: it goes chunked, without Content-Length,
+    // and HEAD says the same.
+    const streamedHeaders = coding === "identity" ? headers : withoutLength(headers);
+    if (req.method === "HEAD") return new Response(null, { status: 200, headers: streamedHeaders });
+    // The place is held until the stream ends or is cut: otherwise requests for many dates would each stream their
+    // answer at once, beside the few the places allow.
     await slots.take();
-    const stream = t.body(date, count);
-    stream.once("close", () => slots.give());
-    return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
+    const source = t.body(date, count);
+    const body = coding === "identity" ? source : pipe(source, streamCompressor(coding), () => {});
+    body.once("close", () => slots.give());
+    // One chunk waits between the stream and the socket: left to itself, the web stream would count chunks of bytes
+    // against the byte stream's high-water mark (16,384 chunks) and read the answer far ahead of a slow client.
+    const web = Readable.toWeb(body, { strategy: { highWaterMark: 1 } }) as ReadableStream;
+    return new Response(web, { status: 200, headers: streamedHeaders });
   };
+}
+
+/**
+ * The compressor of every dynamic answer, but for brotli a window of 256 KiB instead of 4 MiB: brotli takes in a window
+ * of input before it gives out any, and a streamed answer would hold that much for a client that stops reading.
+ */
+function streamCompressor(coding: Exclude<Coding, "identity">): Transform {
+  if (coding !== "br") return compressor(coding);
+  const { constants } = zlib;
+  return zlib.createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_LGWIN]: 18,
+    },
+  });
+}
+
+function withoutLength(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { "content-length": _, ...rest } = headers;
+  return rest;
 }
 
 async function joined(body: AsyncIterable<Uint8Array>) {

@@ -12,6 +12,8 @@ import type { IndexedRelease } from "../release/index-store.ts";
 // turn, so long turns hold back every client that connects (health checks too) while large answers stream.
 const SLICE = 50;
 const TAIL = Buffer.from("]}");
+/** Slices a body makes ahead of its reader: a slow client holds that much of its answer, whatever the answer's size. */
+const AHEAD = 2;
 
 export type SinceTable = Readonly<{
   releaseId: string;
@@ -77,7 +79,8 @@ export async function buildSinceTable(release: IndexedRelease, pause = nextTurn)
     },
     // The hold is taken when the body is asked for and let go when its stream closes: ended, failed, or destroyed
     // before its first read (a client gone while it waited for a place).
-    body: (date: string, count: number) => Readable.from(bodyOf(date, count)).once("close", release.hold()),
+    body: (date: string, count: number) =>
+      Readable.from(bodyOf(date, count), { highWaterMark: AHEAD }).once("close", release.hold()),
   });
 
   async function* bodyOf(date: string, count: number) {

@@ -88,7 +88,8 @@ export async function slowConnections(base: string, host: string, clients: numbe
 /**
  * Finding 4: every `waveS` seconds until `until`, `perWave` clients ask for `path` (uncompressed) and stop reading. At
  * the deadline, those older than `cutAfterS` read again to learn whether the server closed them: `cut` with the status
- * they had got, or `still sending` (stopped at 16 MB); younger ones are let go unread, as `young at the end`.
+ * they had got, `still sending` (stopped at 16 MB, or more than nothing and not closed within 5 s) or `never answered`
+ * (nothing within 5 s: not yet accepted, or no answer begun); younger ones are let go unread, as `young at the end`.
  */
 export async function stalledDownloads(
   base: string,
@@ -124,10 +125,11 @@ export async function stalledDownloads(
         if (bytes > 16 * 2 ** 20) c.socket.destroy();
       });
       c.socket.resume();
-      await Promise.race([c.closed, delay(5000)]);
+      const cut = await Promise.race([c.closed.then(() => true), delay(5000).then(() => false)]);
       c.socket.destroy();
       const age = `${Math.floor((Date.now() - c.opened) / 10_000) * 10} s old`;
-      count(tally, bytes > 16 * 2 ** 20 ? `still sending, ${age}` : `${outcome(c.received())} cut, ${age}`);
+      const ended = cut ? "cut" : bytes > 0 ? "still sending" : "never answered";
+      count(tally, bytes > 16 * 2 ** 20 ? `still sending, ${age}` : `${outcome(c.received())} ${ended}, ${age}`);
     }),
   );
   return tally;

@@ -4,8 +4,8 @@ import { formatRating, plural } from "../../lib/charts/format.ts";
 import type { CatalogKind } from "../../lib/schema/business.ts";
 import type { ReviewsDataset } from "../../lib/schema/dataset.ts";
 import type { Insights } from "../../lib/schema/insights.ts";
-import { aspectLabel, type CatalogNames, catalogNames } from "./catalog.ts";
-import { type EntityStats, entityStats } from "./entities.ts";
+import { aspectLabel, catalogNames } from "./catalog.ts";
+import { entityStats } from "./entities.ts";
 import { reviewGroups } from "./review-groups.ts";
 
 /** The catalog entries with a page of their own. */
@@ -16,23 +16,13 @@ const KINDS = {
   services: { heading: "Services", filter: "mentions_service" },
 } as const;
 
-export type CatalogPage = Readonly<{
-  path: string;
-  crumbs: { name: string; path: string }[];
-  names: CatalogNames;
-  stats: EntityStats;
-  /** How many reviews mention the entry and their average, or that none does yet. */
-  summary: string;
-  searchHref: string;
-}>;
-
 /** `spoken` is the entry's name as a sentence says it (a service's in lower case). */
 export function catalogPage(
   data: Readonly<{ dataset: ReviewsDataset; insights: Insights }>,
   kind: PagedKind,
   entry: Readonly<{ id: string; name: string }>,
   spoken: string,
-): CatalogPage {
+) {
   const { business } = data.dataset;
   const names = catalogNames(business, data.insights);
   const stats = entityStats(reviewGroups(data.dataset.reviews).entry(kind, entry.id), (id) => aspectLabel(names, id));
@@ -50,6 +40,7 @@ export function catalogPage(
     ],
     names,
     stats,
+    /** How many reviews mention the entry and their average, or that none does yet. */
     summary,
     searchHref: `/search/?${KINDS[kind].filter}=${encodeURIComponent(entry.id)}`,
   };

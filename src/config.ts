@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { validate as isCronPattern } from "node-cron";
 import { z } from "zod";
-import type { Config } from "./config-types.ts";
 import { apiUrl, csv, isCidr, isOrigin, port, seconds } from "./config-values.ts";
 
 const EnvSchema = z.object({
@@ -95,7 +94,10 @@ const EnvSchema = z.object({
   SYNC_TIMEOUT: seconds.max(600).default(30),
 });
 
-export type { Config, ServerLimits } from "./config-types.ts";
+/** The configuration as the rest of the project reads it: what `loadConfig` makes of the environment. */
+export type Config = ReturnType<typeof loadConfig>;
+/** Limits of the public listener's connections. */
+export type ServerLimits = Config["http"];
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -127,7 +129,7 @@ export function environment(
  * Empty values count as unset, except SITE_URL's: an empty one is more likely a deployment variable gone missing than a
  * wish for localhost.
  */
-export function loadConfig(env: Record<string, string | undefined> = environment()): Config {
+export function loadConfig(env: Record<string, string | undefined> = environment()) {
   const present = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => v !== undefined && (v !== "" || k === "SITE_URL")),
   );
@@ -165,51 +167,74 @@ export function loadConfig(env: Record<string, string | undefined> = environment
   });
   return deepFreeze({
     port: e.PORT,
+    /** Port of the admin listener (127.0.0.1 only, full /api/status); undefined when it is off. */
     adminPort: e.ADMIN_PORT,
     host: e.HOST,
+    /** The public origin; unset, the address the sidecar listens on (http://localhost:4321 by default). */
     siteUrl,
+    /** Whether SITE_URL was set: unset, a build warns that it builds for localhost. */
     siteUrlSet: e.SITE_URL !== undefined,
     dataDir: e.DATA_DIR,
     distDir: e.DIST_DIR,
+    /** The hub database: a SQLite file path, or a postgres:// URL when several replicas share the hub. */
     hubDb: e.HUB_DB,
+    /** Connections of the one PostgreSQL pool on HUB_DB (unused with SQLite); MCP sessions hold at most half of it. */
     hubDbPoolSize: e.HUB_DB_POOL_SIZE,
+    /** CIDRs of reverse proxies whose X-Forwarded-For names the client; empty: it is ignored (as Forwarded always is). */
     trustProxy: e.TRUST_PROXY,
     distCheckIntervalSeconds: e.DIST_CHECK_INTERVAL,
     http: {
+      /** A connection that has not sent a request's headers within this is closed (408). */
       headersTimeoutSeconds: e.HTTP_HEADERS_TIMEOUT,
+      /** A request not received whole (headers and body) within this is closed (408). */
       requestTimeoutSeconds: e.HTTP_REQUEST_TIMEOUT,
+      /** An idle keep-alive connection is closed after this. */
       keepAliveTimeoutSeconds: e.HTTP_KEEP_ALIVE_TIMEOUT,
+      /** A connection whose answer makes no progress (the client stopped reading) for this long is closed. */
       sendTimeoutSeconds: e.HTTP_SEND_TIMEOUT,
+      /** Open connections at most; beyond them new ones are closed at once. */
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    /** What the build may publish although it looks like a mistake: a release without reviews, or with under half. */
     build: { allowEmpty: e.BUILD_ALLOW.includes("empty"), allowShrink: e.BUILD_ALLOW.includes("shrink") },
+    /** Bytes of a release's small files (and their .br/.gz) kept in memory, smallest first; the rest is read from disk. */
     staticCacheBytes: e.STATIC_CACHE_MB * 2 ** 20,
     websub: {
       callbackAllow: e.WEBSUB_CALLBACK_ALLOW,
       retryDelaysSeconds: e.WEBSUB_RETRY_DELAYS,
       lease: { default: e.WEBSUB_LEASE_DEFAULT, min: e.WEBSUB_LEASE_MIN, max: e.WEBSUB_LEASE_MAX },
+      /** Outbound requests (verifications, deliveries, denials) in flight at once. */
       concurrency: e.WEBSUB_CONCURRENCY,
+      /** Requests to the hub per client and minute. */
       rateLimitPerMinute: e.WEBSUB_RATE_LIMIT,
       maxSubscriptionsPerTopic: e.WEBSUB_MAX_PER_TOPIC,
       maxSubscriptionsPerHost: e.WEBSUB_MAX_PER_HOST,
+      /** How long a claimed verification or delivery stays claimed before another worker may take it over. */
       claimTtlSeconds: e.WEBSUB_CLAIM_TTL,
       verifyTimeoutSeconds: e.WEBSUB_VERIFY_TIMEOUT,
       deliveryTimeoutSeconds: e.WEBSUB_DELIVERY_TIMEOUT,
+      /** node-cron pattern (with seconds) of the sweep that removes expired subscriptions. */
       sweepCron: e.WEBSUB_SWEEP_CRON,
     },
     mcp: {
       allowedOrigins: e.MCP_ALLOWED_ORIGINS ?? [siteUrl],
       sessionTtlSeconds: e.MCP_SESSION_TTL,
+      /** Live sessions across every replica sharing HUB_DB. */
       maxSessions: e.MCP_MAX_SESSIONS,
+      /** Live sessions one client address may hold, across replicas. */
       maxSessionsPerClient: e.MCP_MAX_SESSIONS_PER_CLIENT,
+      /** New sessions one client address may open per minute, across replicas. */
       sessionRatePerClient: e.MCP_SESSION_RATE_PER_CLIENT,
+      /** HMAC key of session ids: replicas that share it accept each other's sessions. Random per process when unset. */
       sessionSecret: e.MCP_SESSION_SECRET ?? randomBytes(32).toString("base64url"),
     },
+    /** `npm run sync`: the platforms configured (null: that source is not set up) and the listing's bounds. */
     sync: {
       google: google && {
         clientId: google.GOOGLE_CLIENT_ID,
         clientSecret: google.GOOGLE_CLIENT_SECRET,
         refreshToken: google.GOOGLE_REFRESH_TOKEN,
+        /** accounts/<id>/locations/<id> */
         location: google.GOOGLE_LOCATION,
         apiUrl: e.GOOGLE_API_URL,
         tokenUrl: e.GOOGLE_TOKEN_URL,
@@ -219,7 +244,9 @@ export function loadConfig(env: Record<string, string | undefined> = environment
         businessUnitId: trustpilot.TRUSTPILOT_BUSINESS_UNIT_ID,
         apiUrl: e.TRUSTPILOT_API_URL,
       },
+      /** Pages one listing may take; a listing that needs more is incomplete and changes nothing. */
       maxPages: e.SYNC_MAX_PAGES,
+      /** Reviews one listing may hold; likewise. */
       maxReviews: e.SYNC_MAX_REVIEWS,
       timeoutSeconds: e.SYNC_TIMEOUT,
     },
@@ -260,10 +287,12 @@ export function listenOrigin(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-function deepFreeze<T>(value: T): T {
+type Frozen<T> = T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+
+function deepFreeze<T>(value: T): Frozen<T> {
   if (value && typeof value === "object") {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);
   }
-  return value;
+  return value as Frozen<T>;
 }

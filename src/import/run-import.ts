@@ -42,19 +42,14 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
     if (!bytes) continue;
     const format = o.format ?? detectFormat(bytes);
     if (!format) {
-      refused.push({ file, at: "(file)", field: "(file)", reason: UNKNOWN_FORMAT });
+      refused.push(fileRefusal(file, UNKNOWN_FORMAT));
       continue;
     }
     const read = formatOf(format, bytes)(file, bytes, o.formatOptions, add);
     files.push({ file, format, records: read.records, notes: read.notes ?? [] });
     refused.push(...read.refused);
     if (read.records === 0 && read.refused.length === 0)
-      refused.push({
-        file,
-        at: "(file)",
-        field: "(file)",
-        reason: "no reviews in this export: an empty export is never imported",
-      });
+      refused.push(fileRefusal(file, "no reviews in this export: an empty export is never imported"));
   }
   refused.push(...records.refused);
   for (const r of records.replaced)
@@ -113,14 +108,13 @@ async function readExport(file: string, refused: Refusal[]): Promise<Uint8Array 
   try {
     const bytes = await readFile(file);
     if (isUtf8(bytes)) return bytes;
-    refused.push({ file, at: "(file)", field: "(file)", reason: "not UTF-8 text: save the export as UTF-8" });
+    refused.push(fileRefusal(file, "not UTF-8 text: save the export as UTF-8"));
   } catch (err) {
-    refused.push({
-      file,
-      at: "(file)",
-      field: "(file)",
-      reason: `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
-    });
+    refused.push(fileRefusal(file, `cannot read it (${(err as NodeJS.ErrnoException).code ?? String(err)})`));
   }
   return null;
+}
+
+function fileRefusal(file: string, reason: string): Refusal {
+  return { file, at: "(file)", field: "(file)", reason };
 }

@@ -1,17 +1,9 @@
 // The apps' DOM: a rating card, review cards and the list's controls, built with textContent (no markup from data).
 import type { AppConfig } from "../lib/mcp/apps.ts";
+import type { Review } from "../lib/schema/review.ts";
 
 export type Stats = { count: number; average: number | null; distribution: Record<string, number> };
-type Reply = { text: string; date: string };
-export type ReviewItem = {
-  id: string;
-  date: string;
-  rating: number;
-  title: string | null;
-  text: string | null;
-  author: { name: string };
-  owner_reply: Reply | null;
-};
+export type ReviewItem = Pick<Review, "id" | "date" | "rating" | "title" | "text" | "author" | "owner_reply">;
 
 type Attrs = Record<string, string>;
 

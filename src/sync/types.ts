@@ -1,26 +1,9 @@
 // The values the sync passes between its stages: each platform's settings (read in src/config.ts), a fetched page.
+import type { Config } from "../config.ts";
 
-export type GoogleSyncConfig = Readonly<{
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  /** accounts/<id>/locations/<id> */
-  location: string;
-  apiUrl: string;
-  tokenUrl: string;
-}>;
-
-export type TrustpilotSyncConfig = Readonly<{ apiKey: string; businessUnitId: string; apiUrl: string }>;
-
-export type SyncConfig = Readonly<{
-  google: GoogleSyncConfig | null;
-  trustpilot: TrustpilotSyncConfig | null;
-  /** Pages one listing may take; a listing that needs more is incomplete and changes nothing. */
-  maxPages: number;
-  /** Reviews one listing may hold; likewise. */
-  maxReviews: number;
-  timeoutSeconds: number;
-}>;
+type SyncConfig = Config["sync"];
+export type GoogleSyncConfig = NonNullable<SyncConfig["google"]>;
+export type TrustpilotSyncConfig = NonNullable<SyncConfig["trustpilot"]>;
 
 export type Platform = "google" | "trustpilot";
 

@@ -1,12 +1,7 @@
 // The MCP tools as the developer page documents them, from the MCP server's own tool list.
-import { objectFields, type ParamView } from "./openapi-view.ts";
+import { objectFields } from "./openapi-view.ts";
 
-export type McpToolDoc = Readonly<{
-  name: string;
-  title: string | null;
-  description: string;
-  arguments: readonly ParamView[];
-}>;
+export type McpToolDoc = ReturnType<typeof mcpToolDocs>[number];
 
 /** What an MCP server lists in tools/list: the shape sidecar/mcp/ exposes. */
 export type McpToolDefinition = Readonly<{
@@ -17,7 +12,7 @@ export type McpToolDefinition = Readonly<{
 }>;
 
 /** The developer page's view of the server's own tool list, so the docs cannot drift from tools/list. */
-export function mcpToolDocs(tools: readonly McpToolDefinition[]): McpToolDoc[] {
+export function mcpToolDocs(tools: readonly McpToolDefinition[]) {
   return tools.map((t) => ({
     name: t.name,
     title: t.title ?? null,

@@ -11,37 +11,9 @@ export type OpenApi = Json & {
 /** A type written out, with component schemas as links. */
 export type TypePart = Readonly<{ text: string; ref?: string }>;
 
-export type ParamView = Readonly<{
-  name: string;
-  where: string;
-  required: boolean;
-  type: readonly TypePart[];
-  description: string;
-}>;
 /** `code` is pretty-printed JSON, or one `name=value` line per field for form bodies. */
 export type ExampleView = Readonly<{ title: string; code: string }>;
-type ResponseView = Readonly<{
-  status: string;
-  description: string;
-  mediaTypes: readonly string[];
-  type: readonly TypePart[];
-  headers: readonly string[];
-  example: string | null;
-}>;
-export type OperationView = Readonly<{
-  id: string;
-  method: string;
-  path: string;
-  tag: string;
-  summary: string;
-  description: string;
-  parameters: readonly ParamView[];
-  body: Readonly<{ mediaType: string; type: readonly TypePart[]; examples: readonly ExampleView[] }> | null;
-  responses: readonly ResponseView[];
-  /** Answers If-None-Match / If-Modified-Since with 304. */
-  conditional: boolean;
-}>;
-export type FieldView = Readonly<{ name: string; required: boolean; type: readonly TypePart[]; description: string }>;
+export type OperationView = ReturnType<typeof operation>;
 
 const METHODS = ["get", "post", "put", "patch", "delete", "head"];
 
@@ -104,7 +76,7 @@ function constraints(s: Json): string {
   return out.length ? `, ${out.join(", ")}` : "";
 }
 
-function param(doc: OpenApi, raw: unknown): ParamView {
+function param(doc: OpenApi, raw: unknown) {
   const p = deref(doc, raw);
   return {
     name: String(p["name"]),
@@ -123,7 +95,7 @@ function exampleOf(media: Json | undefined): string | null {
   return first && first["value"] !== undefined ? JSON.stringify(first["value"], null, 2) : null;
 }
 
-function operation(doc: OpenApi, path: string, method: string, op: Json): OperationView {
+function operation(doc: OpenApi, path: string, method: string, op: Json) {
   const parameters = ((op["parameters"] as unknown[]) ?? []).map((p) => param(doc, p));
   const bodyObj = op["requestBody"] ? deref(doc, op["requestBody"]) : null;
   const bodyContent = (bodyObj?.["content"] ?? {}) as Record<string, Json>;
@@ -146,22 +118,20 @@ function operation(doc: OpenApi, path: string, method: string, op: Json): Operat
         ),
       }
     : null;
-  const responses = Object.entries((op["responses"] ?? {}) as Record<string, unknown>).map(
-    ([status, raw]): ResponseView => {
-      const r = deref(doc, raw);
-      const content = (r["content"] ?? {}) as Record<string, Json>;
-      const mediaTypes = Object.keys(content);
-      const first = mediaTypes[0] ? content[mediaTypes[0]] : undefined;
-      return {
-        status,
-        description: typeof r["description"] === "string" ? r["description"] : "",
-        mediaTypes,
-        type: first ? typeOf(first["schema"] as Json | undefined) : [],
-        headers: Object.keys(r["headers"] ?? {}),
-        example: exampleOf(first),
-      };
-    },
-  );
+  const responses = Object.entries((op["responses"] ?? {}) as Record<string, unknown>).map(([status, raw]) => {
+    const r = deref(doc, raw);
+    const content = (r["content"] ?? {}) as Record<string, Json>;
+    const mediaTypes = Object.keys(content);
+    const first = mediaTypes[0] ? content[mediaTypes[0]] : undefined;
+    return {
+      status,
+      description: typeof r["description"] === "string" ? r["description"] : "",
+      mediaTypes,
+      type: first ? typeOf(first["schema"] as Json | undefined) : [],
+      headers: Object.keys(r["headers"] ?? {}),
+      example: exampleOf(first),
+    };
+  });
   return {
     id: typeof op["operationId"] === "string" ? op["operationId"] : `${method}-${path}`,
     method,
@@ -172,6 +142,7 @@ function operation(doc: OpenApi, path: string, method: string, op: Json): Operat
     parameters,
     body,
     responses,
+    /** Answers If-None-Match / If-Modified-Since with 304. */
     conditional:
       parameters.some((p) => p.where === "header" && p.name.toLowerCase() === "if-none-match") &&
       responses.some((r) => r.status === "304"),
@@ -195,12 +166,12 @@ export function webhooks(doc: OpenApi): OperationView[] {
 }
 
 /** Top-level members of a component schema. */
-export function schemaFields(doc: OpenApi, name: string): FieldView[] {
+export function schemaFields(doc: OpenApi, name: string) {
   return objectFields(deref(doc, { $ref: `#/components/schemas/${name}` }));
 }
 
 /** The members of an object schema, each with whether it is required, its type and its description. */
-export function objectFields(schema: Json): FieldView[] {
+export function objectFields(schema: Json) {
   const required = new Set((schema["required"] as string[] | undefined) ?? []);
   return Object.entries((schema["properties"] ?? {}) as Record<string, Json>).map(([field, s]) => ({
     name: field,

@@ -12,11 +12,9 @@ const TREND_WORDS: Record<string, string> = {
 export type TrendClaim = Readonly<{ direction: string; text: string; from: string | null; to: string | null }>;
 
 export function ratingTrend(insights: Insights): TrendClaim | null {
-  const trend = (
-    insights.temporal as { trend?: { rating?: { direction?: string; from?: string | null; to?: string | null } } }
-  ).trend?.rating;
-  const text = trend?.direction ? TREND_WORDS[trend.direction] : undefined;
-  return text ? { direction: trend!.direction!, text, from: trend!.from ?? null, to: trend!.to ?? null } : null;
+  const { direction, from, to } = insights.temporal.trend.rating;
+  const text = TREND_WORDS[direction];
+  return text ? { direction, text, from, to } : null;
 }
 
 export type PullQuote = Readonly<{ text: string; review: Review | null; index: number }>;

@@ -1,14 +1,17 @@
 // Browser script of /search/: reads the filters from the URL, calls /api/reviews/search, renders the results in place.
+import { reviewCardHtml } from "../../lib/html/review-card.ts";
+import type { CatalogNames } from "../../lib/reviews/catalog-names.ts";
+import type { ValidationIssue } from "../../lib/schema/errors.ts";
+import type { SearchResult } from "../../lib/schema/search-results.ts";
 import { searchForm } from "./form-state.ts";
-import { renderReview, type ReviewView, type SearchConfig } from "./render.ts";
 
-type Issue = { code: string; path: (string | number)[]; message: string };
-type SearchResponse = {
-  total: number;
-  count: number;
-  next_cursor: string | null;
-  reviews: ReviewView[];
-  filters: Record<string, unknown>;
+type Named = "technicians" | "services" | "service_areas" | "aspects";
+
+/** What the page tells its script: the names reviews mention as [id, name] pairs, and the owner's display settings. */
+export type SearchConfig = {
+  endpoint: string;
+  businessName: string;
+  names: Record<Named, [string, string][]> & Pick<CatalogNames, "display">;
 };
 
 const filters = searchForm(document.querySelector<HTMLFormElement>("#search-form")!);
@@ -18,6 +21,14 @@ const errors = document.querySelector<HTMLElement>("#search-errors")!;
 const results = document.querySelector<HTMLOListElement>("#search-results")!;
 const more = document.querySelector<HTMLButtonElement>("#search-more")!;
 const config = JSON.parse(document.querySelector("#search-config")!.textContent) as SearchConfig;
+// The cards of the static pages and of the server's answer to a search without a script, from the same code.
+const names: CatalogNames = {
+  technicians: new Map(config.names.technicians),
+  services: new Map(config.names.services),
+  service_areas: new Map(config.names.service_areas),
+  aspects: new Map(config.names.aspects),
+  display: config.names.display,
+};
 const count = new Intl.NumberFormat("en-US");
 
 let nextCursor: string | null = null;
@@ -39,7 +50,7 @@ function clearErrors(): void {
   }
 }
 
-function showIssues(issues: Issue[]): void {
+function showIssues(issues: readonly ValidationIssue[]): void {
   const heading = document.createElement("h2");
   heading.textContent = "Please check the search";
   const list = document.createElement("ul");
@@ -79,7 +90,7 @@ async function run(params: URLSearchParams, append: boolean): Promise<void> {
     if (mine === generation) finish("The search service could not be reached. Please try again.");
     return;
   }
-  const body = (await response.json().catch(() => null)) as (SearchResponse & { issues?: Issue[] }) | null;
+  const body = (await response.json().catch(() => null)) as (SearchResult & { issues?: ValidationIssue[] }) | null;
   if (mine !== generation) return;
   if (response.status === 400 && body?.issues) {
     if (!append) results.replaceChildren();
@@ -96,7 +107,7 @@ async function run(params: URLSearchParams, append: boolean): Promise<void> {
     results.replaceChildren();
     shown = 0;
   }
-  results.append(...body.reviews.map((r) => item(renderReview(r, config))));
+  results.append(...body.reviews.map((r) => item(reviewCardHtml(r, names, config.businessName))));
   shown += body.count;
   nextCursor = body.next_cursor;
   results.dataset["total"] = String(body.total);
@@ -108,9 +119,10 @@ async function run(params: URLSearchParams, append: boolean): Promise<void> {
   );
 }
 
-function item(card: HTMLElement): HTMLLIElement {
+function item(card: string): HTMLLIElement {
   const li = document.createElement("li");
-  li.append(card);
+  // Every value in the card is escaped where it is built (lib/html/review-card.ts).
+  li.innerHTML = card;
   return li;
 }
 

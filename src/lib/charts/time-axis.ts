@@ -9,25 +9,12 @@ const LEFT = 44;
 const RIGHT = 12;
 const TOP = 12;
 
-export type TimeFrame = Readonly<{
-  width: number;
-  height: number;
-  /** Left edge of period `i`, and the width of one period. */
-  x: (i: number) => number;
-  slot: number;
-  y: (value: number) => number;
-  /** The plot's baseline. */
-  bottom: number;
-  /** Grid lines, tick labels and the x-axis labels, as SVG. */
-  svg: string;
-}>;
-
 /** Both time charts share the x-axis, so a month sits at the same place in each and they read as a pair. */
 export function timeFrame(
   buckets: readonly Bucket[],
   unit: Unit,
   plot: { height: number; ticks: readonly number[]; label: (tick: number) => string },
-): TimeFrame {
+) {
   const bottom = TOP + plot.height;
   const y = linear(plot.ticks[0]!, plot.ticks[plot.ticks.length - 1]!, bottom, TOP);
   const slot = (WIDTH - LEFT - RIGHT) / Math.max(1, buckets.length);
@@ -43,10 +30,13 @@ export function timeFrame(
     width: WIDTH,
     // Below the plot, the labels' rows: one for years alone, two otherwise.
     height: bottom + (unit === "year" ? 22 : 38) + 4,
-    x: (i) => LEFT + i * slot,
+    /** Left edge of period `i`, and the width of one period. */
+    x: (i: number) => LEFT + i * slot,
     slot,
     y,
+    /** The plot's baseline. */
     bottom,
+    /** Grid lines, tick labels and the x-axis labels, as SVG. */
     svg: `<g font-size="13" fill="currentColor">${grid}${labels}</g>`,
   };
 }

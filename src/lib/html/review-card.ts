@@ -1,5 +1,5 @@
-// One review card as HTML: the markup of the static pages (ReviewCard.astro) and of the sidecar's review pages, and the
-// markup the search page's script builds (src/components/search/render.ts). Every value is escaped here.
+// One review card as HTML: the markup of the static pages (ReviewCard.astro), of the sidecar's review pages and search
+// answers, and of the search page's script. Every value is escaped here.
 import { esc } from "../charts/svg.ts";
 import { aspectLabel, type CatalogNames } from "../reviews/catalog-names.ts";
 import { formatDate, NOT_VERIFIED_LABEL, platformName, VERIFICATION_LABELS } from "../reviews/labels.ts";

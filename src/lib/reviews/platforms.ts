@@ -21,8 +21,3 @@ const PLATFORM_NAMES: Readonly<Record<string, string>> = {
 export function platformName(platform: string): string {
   return Object.hasOwn(PLATFORM_NAMES, platform) ? PLATFORM_NAMES[platform]! : platform;
 }
-
-/** The platforms with a display name, for the search page's client script. */
-export function knownPlatformNames(): Record<string, string> {
-  return { ...PLATFORM_NAMES };
-}

@@ -30,29 +30,9 @@ const SENTENCE_END = new Set([".", "!", "?", "…", "。", "！", "？"]);
 const CLAUSE_BREAK = new Set([";", ":", "—", "–", "-", "(", ")", "[", "]", "•", "*", "|"]);
 /** A currency sign opens the evidence it belongs to: "$129 diagnostic fee", not "129 diagnostic fee". */
 const CURRENCY = /^\p{Sc}$/u;
-const ABBREVIATIONS = new Set([
-  "mr",
-  "mrs",
-  "ms",
-  "dr",
-  "st",
-  "jr",
-  "sr",
-  "vs",
-  "etc",
-  "approx",
-  "inc",
-  "co",
-  "ltd",
-  "ave",
-  "blvd",
-  "min",
-  "hr",
-  "hrs",
-  "est",
-  "no",
-  "u.s",
-]);
+const ABBREVIATIONS = new Set(
+  "mr mrs ms dr st jr sr vs etc approx inc co ltd ave blvd min hr hrs est no u.s".split(" "),
+);
 
 export function segment(t: Tokens, matches: readonly Match<Entry>[]): Layout {
   const n = t.norm.length;

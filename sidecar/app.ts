@@ -14,7 +14,7 @@ import { searchPageRoutes } from "./pages/search-page.ts";
 import type { SearchIndexStore } from "./release/index-store.ts";
 import type { Release } from "./release/release.ts";
 import type { RefusedRelease } from "./release/release-store.ts";
-import { searchRoutes } from "./search/routes.ts";
+import { searchRoute, searchRoutes } from "./search/routes.ts";
 import { staticHandler } from "./static/handler.ts";
 import type { Hub } from "./websub/hub.ts";
 
@@ -49,7 +49,9 @@ export function createApp(parts: AppParts): Hono<AppEnv> {
   if (parts.hub) app.route("/api/websub", parts.hub.routes);
   if (parts.mcp) app.route("/mcp", parts.mcp.routes);
 
-  // The read API: the files of the release, the search and the pages made from it.
+  // The read API: the files of the release, the search and the pages made from it. Search answers are kept rendered
+  // with their CORS headers, so their route comes before the CORS middleware, which would rebuild each one to add them.
+  if (parts.search) app.route("/api/reviews", searchRoute(parts.search));
   app.use("*", readApiCors);
   if (parts.search) {
     app.route("/api/reviews", searchRoutes(parts.search));

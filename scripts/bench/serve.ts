@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { runLoad } from "./lib/autocannon.ts";
 import { cpuBusy } from "./lib/cpu-idle.ts";
 import { benchDataSet, parseSizes, ROOT } from "./lib/data-sets.ts";
+import { cpuSeconds } from "./lib/process-cpu.ts";
 import { MODERN_HEADERS, modernSearchCall, openSession, PROTOCOL, rpc, searchCall } from "./lib/mcp-client.ts";
 import { residentMb } from "./lib/rss.ts";
 import { SEQUENTIAL_CLIENT, sequentialLatencies } from "./lib/sequential.ts";
@@ -237,15 +238,20 @@ const honoUrl = await new Promise<string>((resolve) =>
   hono.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
 );
 const rps = { sidecar: [] as number[], hono: [] as number[] };
+// The server's CPU time per request beside: autocannon shares the machine, and other load moves req/s more than this.
+const cpuUs = { sidecar: [] as number[], hono: [] as number[] };
 for (let r = 0; r < rounds; r++) {
-  for (const [name, url] of [
-    ["hono", honoUrl + LOAD_PATH],
-    ["sidecar", sidecar!.url + LOAD_PATH],
+  for (const [name, url, pid] of [
+    ["hono", honoUrl + LOAD_PATH, hono.pid!],
+    ["sidecar", sidecar!.url + LOAD_PATH, sidecar!.pid],
   ] as const) {
+    const cpuBefore = await cpuSeconds(pid);
     const run = await runLoad({ url, connections, durationSeconds: duration });
+    const cpuAfter = await cpuSeconds(pid);
     if (run.byStatusClass["2xx"] !== run.total || run.errors || run.timeouts)
       throw new Error(`${name}: non-2xx answers or errors: ${JSON.stringify(run)}`);
     rps[name].push(run.requestsPerSecond);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpuUs[name].push(((cpuAfter - cpuBefore) * 1e6) / run.total);
   }
 }
 const ratio = median(rps.sidecar) / median(rps.hono);
@@ -273,6 +279,11 @@ console.log(
   `\n${reviews} reviews; ${REQUESTS} sequential requests per shape from ${SEQUENTIAL_CLIENT} after ${WARM_UP} unmeasured; ` +
     `load: autocannon, ${connections} connections, ${rounds} rounds of ${duration} s (medians of ${rps.sidecar.map((x) => x.toFixed(0)).join(", ")} and ${rps.hono.map((x) => x.toFixed(0)).join(", ")} req/s)`,
 );
+if (cpuUs.sidecar.length > 0 && cpuUs.hono.length > 0)
+  console.log(
+    `server CPU per request under that load, medians: sidecar ${median(cpuUs.sidecar).toFixed(1)} µs, minimal Hono app ` +
+      `${median(cpuUs.hono).toFixed(1)} µs (ratio ${(median(cpuUs.hono) / median(cpuUs.sidecar)).toFixed(2)})`,
+  );
 const width = Math.max(...results.map((r) => r.measure.length));
 const figureWidth = Math.max(...results.map((r) => r.figure.length));
 for (const r of results)

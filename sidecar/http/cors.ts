@@ -6,6 +6,17 @@ import { cors } from "hono/cors";
 /** The methods every GET endpoint of the read API answers. */
 export const READ_ALLOW = "GET, HEAD, OPTIONS";
 
+const EXPOSE_HEADERS = ["ETag", "Last-Modified", "Link"];
+
+/**
+ * The CORS headers of an actual (not preflight) read answer, as the middleware sets them: answers rendered once and
+ * sent many times carry them from the start, so no middleware has to rebuild each response to add them.
+ */
+export const READ_CORS_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": EXPOSE_HEADERS.join(","),
+});
+
 const readCors = cors({
   origin: "*",
   allowMethods: ["GET", "HEAD", "OPTIONS"],
@@ -19,7 +30,7 @@ const readCors = cors({
     "If-Range",
     "Range",
   ],
-  exposeHeaders: ["ETag", "Last-Modified", "Link"],
+  exposeHeaders: EXPOSE_HEADERS,
   maxAge: 86400,
 });
 

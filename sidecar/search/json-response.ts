@@ -4,6 +4,7 @@ import type { Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { ValidationIssue } from "../../src/lib/schema/errors.ts";
 import { evaluatePreconditions, type HeaderGetter, type Validators } from "../http/conditional.ts";
+import { READ_CORS_HEADERS } from "../http/cors.ts";
 import { type Coding, parseAcceptEncoding } from "../http/negotiate.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -83,7 +84,11 @@ export function jsonHeaders(
   bytes: number,
   validators: Validators | undefined,
 ): Pick<Rendered, "headers" | "notModifiedHeaders"> {
-  const common: Record<string, string> = { "cache-control": DYNAMIC_CACHE_CONTROL, vary: "Accept-Encoding" };
+  const common: Record<string, string> = {
+    "cache-control": DYNAMIC_CACHE_CONTROL,
+    vary: "Accept-Encoding",
+    ...READ_CORS_HEADERS,
+  };
   if (validators) {
     common["etag"] = validators.etag;
     common["last-modified"] = validators.lastModified;

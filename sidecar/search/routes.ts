@@ -1,6 +1,7 @@
 // GET /api/reviews/search, /since/{date} and /changes: the read API over the release's search index and change feed.
 import { Hono } from "hono";
 import { parseSinceDate } from "../../src/lib/schema/search.ts";
+import { READ_ALLOW } from "../http/cors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
 import type { SearchIndexStore } from "../release/index-store.ts";
@@ -9,14 +10,16 @@ import { issuesJson, sendJson } from "./json-response.ts";
 import { searchAnswers } from "./search-answers.ts";
 import { sinceAnswers } from "./since-answers.ts";
 
-const READ_ALLOW = "GET, HEAD, OPTIONS";
+/** GET /search, whose answers carry the read API's CORS headers themselves (see json-response.ts). */
+export function searchRoute(indexes: SearchIndexStore): Hono<AppEnv> {
+  const search = searchAnswers(indexes);
+  return new Hono<AppEnv>().get("/search", (c) => search(c.req.raw));
+}
 
+/** The rest: /since/{date}, /changes and the 405s of all three. */
 export function searchRoutes(indexes: SearchIndexStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const since = sinceAnswers();
-
-  const search = searchAnswers(indexes);
-  app.get("/search", (c) => search(c.req.raw));
 
   app.get("/since/:date", (c) => {
     const date = parseSinceDate(c.req.param("date"));

@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser } from "playwright";
 import { ROOT } from "../helpers/build.ts";
-import { launchBrowser, searchSettled, watchedPage } from "./helpers/browser.ts";
+import { launchBrowser, searchSettled, seriousViolations, watchedPage } from "./helpers/browser.ts";
 import { type ServedSite, serveBuiltSite } from "./helpers/site.ts";
 
 const SHOTS = path.join(ROOT, "test-results", "e2e");
@@ -79,8 +78,7 @@ test("axe finds no serious or critical violations", async () => {
           if (p.name === "search") await searchSettled(page);
           // Open every chart's data table so that it is checked too.
           await page.locator("details").evaluateAll((els) => els.forEach((d) => d.setAttribute("open", "")));
-          const { violations } = await new AxeBuilder({ page }).analyze();
-          for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+          for (const v of await seriousViolations(page)) {
             const nodes = v.nodes.slice(0, 3).map((n) => n.target.join(" "));
             serious.push(`${p.path}: ${v.id} (${v.impact}) ${v.help}: ${nodes.join(" | ")}`);
           }

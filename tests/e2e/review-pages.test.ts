@@ -5,10 +5,9 @@ import { mkdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser } from "playwright";
 import { ROOT } from "../helpers/build.ts";
-import { launchBrowser, searchSettled, watchedPage } from "./helpers/browser.ts";
+import { launchBrowser, searchSettled, seriousViolations, watchedPage } from "./helpers/browser.ts";
 import { type ServedSite, serveBuiltSite } from "./helpers/site.ts";
 
 const SHOTS = path.join(ROOT, "test-results", "e2e");
@@ -48,8 +47,7 @@ test("a review page and the widgets fit both widths without errors, pass axe, an
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= viewport.width, `${s.path} is ${width}px wide in ${viewport.width}px`);
       await page.screenshot({ path: path.join(SHOTS, `${s.name}-${viewport.tag}.png`), fullPage: true });
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      const serious = await seriousViolations(page);
       assert.deepEqual(
         serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
         [],

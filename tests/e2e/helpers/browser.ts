@@ -1,4 +1,5 @@
 // E2E browser: Chromium through Playwright, and pages that record every console error, page error and failed request.
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright";
 import { CHROMIUM_ARGS, systemChromium } from "../../../scripts/lib/chromium.ts";
 
@@ -37,4 +38,15 @@ export async function searchSettled(page: Page): Promise<void> {
     const status = document.querySelector("#search-status")?.textContent ?? "";
     return results !== null && !results.hasAttribute("aria-busy") && status !== "" && !status.startsWith("Searching");
   });
+}
+
+/**
+ * axe's serious and critical violations on the page as it stands. On a page without frames axe runs in the page alone
+ * (its legacy mode): the same rules over the same document, without the blank page the default mode opens to merge
+ * per-frame results, which takes two to three times as long. A page with frames gets the default mode, which reaches
+ * into every frame.
+ */
+export async function seriousViolations(page: Page): Promise<Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -9,7 +9,8 @@ import { DatabaseSync } from "node:sqlite";
 import { CHANGE_LOG_FILE } from "../../../src/lib/changes/log.ts";
 import { RELEASE_DB_FILE } from "../../../src/lib/release-db/schema.ts";
 import { copyRelease, scratchDir } from "../../../scripts/lib/build-site.ts";
-import { build, SAMPLE_DATA, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { build, SAMPLE_DATA, sampleLines, sampleRelease, TEST_SITE } from "../../helpers/build.ts";
+import { dataDir, LIVE_REVIEWS, liveRelease } from "../../helpers/data-dir.ts";
 
 // Builds of these tests run two at a time, each in a scratch directory of its own (see scratchDir).
 const roots: string[] = [];
@@ -130,7 +131,12 @@ describe("rebuild after one added review", { concurrency: 2 }, () => {
   });
 
   it("keeps the current release and the two before it, removing older ones while the next build runs", async () => {
-    const { data, before } = await buildSampleCopy();
+    // The release of the first sample reviews and their data: how many reviews a release holds does not matter here.
+    const live = await liveRelease();
+    roots.push(path.dirname(live.distDir));
+    const data = await dataDir({ reviews: `${(await sampleLines(LIVE_REVIEWS)).join("\n")}\n` });
+    roots.push(data);
+    const before = { distDir: live.distDir };
     const releases = path.join(path.dirname(before.distDir), ".dist-releases");
     const published = [await readlink(before.distDir)];
     for (let i = 0; i < 3; i++) {

@@ -25,6 +25,9 @@ import { parseSearchQuery } from "../../../src/lib/schema/search.ts";
 import { STEP } from "../../../src/lib/search/text-index.ts";
 import { dataset } from "../../helpers/dataset.ts";
 
+/** More than two steps of reviews: indexing pauses twice in each of its three passes. */
+const LARGE = 2 * STEP + 1;
+
 const indexFile = (d: ReviewsDataset) => encodeSearchIndex(indexColumnsOf(d), d.updated_at);
 
 it("indexes a new release in steps, pausing for the event loop between them, then answers from it", async () => {
@@ -32,7 +35,7 @@ it("indexes a new release in steps, pausing for the event loop between them, the
   try {
     const [small, large] = [path.join(tmp, "small"), path.join(tmp, "large")];
     await writeRelease(small, { ...sampleSite(), "/reviews.json": { body: JSON.stringify(dataset(10)) } });
-    await writeRelease(large, { ...sampleSite(), "/reviews.json": { body: JSON.stringify(dataset(9000)) } });
+    await writeRelease(large, { ...sampleSite(), "/reviews.json": { body: JSON.stringify(dataset(LARGE)) } });
     let pauses = 0;
     const counting = () => {
       pauses++;
@@ -47,11 +50,11 @@ it("indexes a new release in steps, pausing for the event loop between them, the
     const old = store.current();
     assert.equal(old.index.size, 10);
     await updating;
-    assert.equal(store.current().index.size, 9000);
+    assert.equal(store.current().index.size, LARGE);
     // The old release's database is closed once it is swapped out (nothing held it).
     assert.throws(() => old.index.reviewJson(0), /finalized|not open/);
     // Reading the rows, then the text index's two passes, each pause every STEP reviews.
-    assert.equal(pauses, 3 * Math.floor(9000 / STEP));
+    assert.equal(pauses, 3 * Math.floor(LARGE / STEP));
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
@@ -60,7 +63,7 @@ it("indexes a new release in steps, pausing for the event loop between them, the
 it("loads the release's index file when it fits the release's reviews, and indexes the reviews itself when it does not", async () => {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "index-store-"));
   try {
-    const data = dataset(9000);
+    const data = dataset(LARGE);
     /** A release with `index` beside /reviews.json, described in its manifest as `listed` says (by default, as it is). */
     const release = async (name: string, index: Uint8Array | null, listed?: Partial<SearchIndexFile> | null) => {
       const dir = path.join(tmp, name);
@@ -92,11 +95,11 @@ it("loads the release's index file when it fits the release's reviews, and index
       // Another build's file put beside this release's /reviews.json.
       {
         name: "swapped",
-        index: indexFile(dataset(8999)),
+        index: indexFile(dataset(LARGE - 1)),
         listed: { crc32: indexFileChecksum(own) },
         problem: /CRC-32 differs/,
       },
-      { name: "other", index: indexFile(dataset(8999)), problem: /not the reviews the index lists/ },
+      { name: "other", index: indexFile(dataset(LARGE - 1)), problem: /not the reviews the index lists/ },
       {
         name: "older",
         index: indexFile({ ...data, updated_at: "2019-01-01T00:00:00Z" }),
@@ -130,7 +133,7 @@ it("loads the release's index file when it fits the release's reviews, and index
       } else {
         // A file that decodes pauses once before it is found not to fit.
         const decoded = ["other", "older", "misfit"].includes(c.name) ? 1 : 0;
-        assert.equal(pauses, decoded + 3 * Math.floor(9000 / STEP), c.name);
+        assert.equal(pauses, decoded + 3 * Math.floor(LARGE / STEP), c.name);
         assert.match(String(warnings[0]?.fields?.["problem"]), c.problem);
       }
       const query = parseSearchQuery(new URLSearchParams({ query: "water heater", min_rating: "2", limit: "100" }));

@@ -20,15 +20,6 @@ export function serverOptions(limits: ServerLimits): ServerOptions {
 }
 
 /**
- * How many connections the kernel queues for the server to accept: as many as it may have open (the kernel caps it at
- * net.core.somaxconn). With Node's default of 511, a burst of new connections while the event loop is busy (hundreds
- * of clients at once) overflows the queue, and the kernel drops the connection attempts beyond it: each one, a health
- * probe's too, then waits for its retransmission, 1 s, then 3 s, then 7 s, where a queued one waits only for the next
- * turn of the event loop.
- */
-export const listenBacklog = (limits: ServerLimits): number => limits.maxConnections;
-
-/**
  * Caps the open connections (Node closes the ones beyond at once) and closes a connection whose answer has made no
  * progress for the send timeout: a client that stops reading holds one chunk of its answer, and only that long.
  * A connection that is idle instead (an MCP event stream between events, a request the app is still answering) has

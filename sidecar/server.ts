@@ -5,7 +5,7 @@ import { getRequestListener, RequestError } from "@hono/node-server";
 import type { ServerLimits } from "../src/config.ts";
 import { errorResponse, internalErrorResponse } from "./http/errors.ts";
 import type { Logger } from "./log.ts";
-import { limitServer, listenBacklog, serverOptions } from "./server-limits.ts";
+import { limitServer, serverOptions } from "./server-limits.ts";
 
 export type RunningServer = Readonly<{
   url: string;
@@ -35,7 +35,7 @@ export async function listen(app: Fetchable, options: ListenOptions): Promise<Ru
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen({ port: options.port, host: options.host, backlog: listenBacklog(options.limits) }, () => {
+    server.listen(options.port, options.host, () => {
       server.off("error", reject);
       resolve();
     });

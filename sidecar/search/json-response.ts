@@ -73,9 +73,16 @@ export async function sendJson(req: Request, body: string, status = 200, validat
   return send(await renderJson(body, coding, status, validators), req);
 }
 
-/** A compressor stream for `coding`, with the settings of every dynamic answer (zlib works off the event loop). */
-export function compressor(coding: Exclude<Coding, "identity">): Transform {
-  return coding === "br" ? zlib.createBrotliCompress(brParams) : zlib.createGzip({ level: GZIP_LEVEL });
+/**
+ * A compressor stream for `coding`, with the settings of every dynamic answer (zlib works off the event loop);
+ * `brotliWindowBits` bounds what brotli takes in before it gives out anything (its default window is 4 MiB).
+ */
+export function compressor(coding: Exclude<Coding, "identity">, brotliWindowBits?: number): Transform {
+  if (coding !== "br") return zlib.createGzip({ level: GZIP_LEVEL });
+  if (brotliWindowBits === undefined) return zlib.createBrotliCompress(brParams);
+  return zlib.createBrotliCompress({
+    params: { ...brParams.params, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits },
+  });
 }
 
 /** The headers of a JSON answer of `bytes` in `coding`, and those of its 304 when it has validators. */

@@ -3,8 +3,7 @@
 // streamed, compressed on the way when the client asks for it, and never held whole: what it holds is a slice of
 // reviews and the compressor's window, whatever its size. Large answers take one of LARGE_AT_ONCE places while they are
 // made or streamed, LARGE_WAITING more wait (beyond that 503 with Retry-After).
-import { Readable, type Transform } from "node:stream";
-import zlib from "node:zlib";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { pipeline as pipe } from "node:stream";
 import { evaluatePreconditions, type Validators } from "../http/conditional.ts";
@@ -29,6 +28,9 @@ const LARGE_AT_ONCE = 2;
 const LARGE_WAITING = 32;
 /** The answers kept, in bytes: at least four of the largest kept (HELD_BYTES as is), many more compressed. */
 const KEPT_BYTES = 16 * 2 ** 20;
+/** Brotli's window for a streamed answer, 256 KiB: brotli takes in a window of input before it gives out any, and a
+ * streamed answer would hold that much for a client that stops reading. */
+const STREAM_BROTLI_WINDOW_BITS = 18;
 
 export type SinceAnswers = (req: Request, release: IndexedRelease, date: string) => Promise<Response>;
 
@@ -87,29 +89,13 @@ export function sinceAnswers(): SinceAnswers {
     // answer at once, beside the few the places allow.
     await slots.take();
     const source = t.body(date, count);
-    const body = coding === "identity" ? source : pipe(source, streamCompressor(coding), () => {});
+    const body = coding === "identity" ? source : pipe(source, compressor(coding, STREAM_BROTLI_WINDOW_BITS), () => {});
     body.once("close", () => slots.give());
     // One chunk waits between the stream and the socket: left to itself, the web stream would count chunks of bytes
     // against the byte stream's high-water mark (16,384 chunks) and read the answer far ahead of a slow client.
     const web = Readable.toWeb(body, { strategy: { highWaterMark: 1 } }) as ReadableStream;
     return new Response(web, { status: 200, headers: streamedHeaders });
   };
-}
-
-/**
- * The compressor of every dynamic answer, but for brotli a window of 256 KiB instead of 4 MiB: brotli takes in a window
- * of input before it gives out any, and a streamed answer would hold that much for a client that stops reading.
- */
-function streamCompressor(coding: Exclude<Coding, "identity">): Transform {
-  if (coding !== "br") return compressor(coding);
-  const { constants } = zlib;
-  return zlib.createBrotliCompress({
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 4,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_LGWIN]: 18,
-    },
-  });
 }
 
 function withoutLength(headers: Readonly<Record<string, string>>): Record<string, string> {
